@@ -11,4 +11,6 @@ if(SQE_BUILD_TESTS)
 endif()
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
+# Debian builds cpp-httplib as a shared library; its .pc carries the matching defines.
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
 set(SQE_RE2 PkgConfig::RE2)

@@ -1,0 +1,45 @@
+#include "server/trino/info_route.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace sqe::server {
+
+std::string FormatTrinoDuration(std::chrono::nanoseconds d) {
+  double ms = std::chrono::duration<double, std::milli>(d).count();
+  struct Unit {
+    const char* suffix;
+    double ms;
+  };
+  // Largest unit in which the value is at least 1, as Trino's
+  // Duration.convertToMostSuccinctTimeUnit.
+  static constexpr Unit kUnits[] = {
+      {"d", 86400000.0}, {"h", 3600000.0}, {"m", 60000.0}, {"s", 1000.0}, {"ms", 1.0}};
+  const Unit* unit = &kUnits[4];
+  for (const Unit& u : kUnits) {
+    if (ms >= u.ms) {
+      unit = &u;
+      break;
+    }
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.2f%s", ms / unit->ms, unit->suffix);
+  return buf;
+}
+
+void AddTrinoInfoRoute(HttpListener& listener, TrinoNodeInfo info, const Readiness& readiness,
+                       std::shared_ptr<Clock> clock) {
+  listener.Get("/v1/info",
+               [info = std::move(info), &readiness, clock = std::move(clock)](const HttpRequest&) {
+                 nlohmann::json body = {
+                     {"nodeVersion", {{"version", info.version}}},
+                     {"environment", info.environment},
+                     {"coordinator", info.coordinator},
+                     {"starting", readiness.state() == Readiness::State::kStarting},
+                     {"uptime", FormatTrinoDuration(clock->MonotonicNow() - info.started_at)},
+                 };
+                 return HttpResponse::Json(200, body.dump());
+               });
+}
+
+}  // namespace sqe::server
