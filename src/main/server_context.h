@@ -1,0 +1,28 @@
+#pragma once
+/// What the per-mode bootstrap needs to build the process: the configuration, the shared
+/// readiness flag and the clock. Owned by RunServer(), which outlives everything built
+/// from it.
+
+#include <memory>
+
+#include "common/clock.h"
+#include "config/config.h"
+#include "server/listener/listener_set.h"
+#include "server/listener/readiness.h"
+
+namespace sqe::app {
+
+struct ServerContext {
+  const config::Config& config;
+  server::Readiness& readiness;
+  std::shared_ptr<Clock> clock;
+  Clock::MonoTime started_at;
+};
+
+/// Everything a mode starts. Today only listeners; sessions, catalogs, the scheduler and
+/// the worker heartbeat join as their issues land.
+struct ServerAssembly {
+  server::ListenerSet listeners;
+};
+
+}  // namespace sqe::app
