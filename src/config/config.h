@@ -2,7 +2,8 @@
 /// The configuration model of SQE: one struct per section of the reference
 /// (shared/reference/sqe-configuration.txt), each field with its default. Values here are
 /// already merged (CLI > env > file > defaults), type-checked and resolved for the mode
-/// (see config_loader.h); validation rules live in config_validation.h.
+/// (see config_loader.h); validation rules live in config_validation.cc and the
+/// *_validation.cc files beside it.
 ///
 /// Plain data, no behaviour: copy freely. Secrets are SecretString and never print.
 
@@ -22,20 +23,24 @@ struct TlsConfig {
   std::string key_file;
   std::string ca_file;  ///< optional; enables mTLS
   bool enabled() const { return !cert_file.empty() && !key_file.empty(); }
+
+  bool operator==(const TlsConfig&) const = default;
 };
 
 /// [coordinator]: client-facing listeners and the process mode.
 struct CoordinatorConfig {
   int flight_sql_port = 50051;
-  int trino_http_port = 8080;  ///< 0 disables
+  int trino_http_port = 8080;   ///< 0 disables
   std::string mode = "hybrid";  ///< coordinator | worker | hybrid | local | distributed
   std::vector<std::string> worker_urls;
   SecretString worker_secret;
   bool debug = false;
-  std::string flight_compression = "lz4";   ///< lz4 | zstd | none
+  std::string flight_compression = "lz4";    ///< lz4 | zstd | none
   std::string shuffle_compression = "zstd";  ///< lz4 | zstd | none
   int64_t session_context_cache_ttl_secs = 60;
   TlsConfig tls;
+
+  bool operator==(const CoordinatorConfig&) const = default;
 };
 
 /// [worker]: a worker process (mode worker, or the execution side of the others).
@@ -47,6 +52,8 @@ struct WorkerConfig {
   uint64_t memory_limit = 8ull << 30;  ///< bytes ("8GB")
   bool spill_to_disk = true;
   std::string spill_dir = "/tmp/sqe-spill";
+
+  bool operator==(const WorkerConfig&) const = default;
 };
 
 /// One [[auth.providers]] entry. `type` selects which of the fields apply; the loader
@@ -79,12 +86,16 @@ struct AuthProviderConfig {
   // anonymous
   std::string user = "anonymous";
   std::vector<std::string> roles;
+
+  bool operator==(const AuthProviderConfig&) const = default;
 };
 
 /// [auth.external.device]: the device-code flow for CLI logins.
 struct AuthDeviceConfig {
   std::string client_id;
   std::vector<std::string> scopes;
+
+  bool operator==(const AuthDeviceConfig&) const = default;
 };
 
 /// [auth.external]: the identity provider interactive CLIs log in against.
@@ -93,6 +104,8 @@ struct AuthExternalConfig {
   std::string client_id;
   std::vector<std::string> scopes;
   std::optional<AuthDeviceConfig> device;
+
+  bool operator==(const AuthExternalConfig&) const = default;
 };
 
 /// [auth]: the legacy single-provider fields, the provider chain and role mappings.
@@ -108,6 +121,8 @@ struct AuthConfig {
   /// Caller ARN (aws_iam) -> SQE roles.
   std::map<std::string, std::vector<std::string>> role_mappings;
   std::optional<AuthExternalConfig> external;
+
+  bool operator==(const AuthConfig&) const = default;
 };
 
 /// [catalog.backend]: which catalog implementation holds the tables. `type` selects the
@@ -137,11 +152,15 @@ struct CatalogBackendConfig {
   std::string url;
   std::string user;
   SecretString password;
+
+  bool operator==(const CatalogBackendConfig&) const = default;
 };
 
 /// [catalog.rest_server]: SQE serving its catalog over the Iceberg REST protocol.
 struct RestServerConfig {
   int port = 0;  ///< 0 = off; resolved to 8181 in local mode when not set
+
+  bool operator==(const RestServerConfig&) const = default;
 };
 
 /// [catalog]: the configured catalog and write defaults.
@@ -156,6 +175,8 @@ struct CatalogConfig {
   std::string parquet_compression = "zstd";  ///< zstd | lz4 | snappy | none
   CatalogBackendConfig backend;
   RestServerConfig rest_server;
+
+  bool operator==(const CatalogConfig&) const = default;
 };
 
 /// [storage]: object-store access and the read pipeline.
@@ -171,16 +192,22 @@ struct StorageConfig {
   uint64_t prefetch_buffer = 32ull << 20;
   uint64_t coalesce_threshold = 1ull << 20;
   uint64_t footer_cache_size = 64ull << 20;
+
+  bool operator==(const StorageConfig&) const = default;
 };
 
 /// [access_control]: where GRANT/REVOKE live.
 struct AccessControlConfig {
   std::string backend = "none";  ///< none | polaris | ranger | chameleon
+
+  bool operator==(const AccessControlConfig&) const = default;
 };
 
 /// [policy]: row filters and column masks.
 struct PolicyConfig {
   std::string engine = "passthrough";  ///< passthrough | in-memory | ranger (opa, cedar: not wired)
+
+  bool operator==(const PolicyConfig&) const = default;
 };
 
 /// [session]: per-user session lifetime and persistence.
@@ -191,12 +218,14 @@ struct SessionConfig {
   std::string persistence_path = "/tmp/sqe-sessions.json";
   int64_t snapshot_interval_secs = 60;
   std::string secrets_path;  ///< empty = CREATE SECRET kept in memory only
+
+  bool operator==(const SessionConfig&) const = default;
 };
 
 /// [query]: per-query limits, distribution thresholds and write-path safety.
 struct QueryConfig {
   int64_t timeout_secs = 300;
-  int64_t max_result_rows = 1000000;  ///< 0 = unlimited
+  int64_t max_result_rows = 1000000;     ///< 0 = unlimited
   int64_t max_concurrent_queries = 100;  ///< 0 = unlimited
   uint64_t max_query_memory = 256ull << 20;
   int64_t slow_query_threshold_secs = 30;
@@ -210,6 +239,8 @@ struct QueryConfig {
   bool merge_target_streaming = false;
   /// Role -> timeout_secs for callers holding that role.
   std::map<std::string, int64_t> role_overrides;
+
+  bool operator==(const QueryConfig&) const = default;
 };
 
 /// [query_cache]: the result cache.
@@ -218,12 +249,16 @@ struct QueryCacheConfig {
   int64_t max_memory_mb = 128;
   int64_t max_entry_mb = 5;
   int64_t ttl_secs = 300;
+
+  bool operator==(const QueryCacheConfig&) const = default;
 };
 
 /// [query_history]: the in-memory history of recent queries.
 struct QueryHistoryConfig {
   int64_t max_entries = 10000;
   int64_t ttl_secs = 1800;
+
+  bool operator==(const QueryHistoryConfig&) const = default;
 };
 
 /// [rate_limit]: per-user and global query admission.
@@ -231,6 +266,8 @@ struct RateLimitConfig {
   bool enabled = false;
   int64_t per_user_queries_per_minute = 60;
   int64_t global_queries_per_minute = 1000;
+
+  bool operator==(const RateLimitConfig&) const = default;
 };
 
 /// [metrics]: Prometheus, OTLP, tracing and the audit log.
@@ -240,6 +277,8 @@ struct MetricsConfig {
   std::string traces_otlp_endpoint;
   double trace_sample_rate = 0.01;
   std::string audit_log_path;
+
+  bool operator==(const MetricsConfig&) const = default;
 };
 
 /// [maintenance.principal]: the M2M identity of the maintenance scheduler.
@@ -251,6 +290,8 @@ struct MaintenancePrincipalConfig {
   std::string user_id;
   std::vector<std::string> roles;
   int64_t refresh_skew_secs = 60;
+
+  bool operator==(const MaintenancePrincipalConfig&) const = default;
 };
 
 /// [maintenance.scheduler]: the in-coordinator tick loop.
@@ -264,6 +305,8 @@ struct MaintenanceSchedulerConfig {
   int64_t lease_ttl_secs = 300;
   std::string state_table = "sqe_system.maintenance_log";
   bool single_scheduler_acknowledged = false;
+
+  bool operator==(const MaintenanceSchedulerConfig&) const = default;
 };
 
 /// [maintenance.compaction]: sizing knobs for rewrite_data_files / table_health.
@@ -272,6 +315,8 @@ struct MaintenanceCompactionConfig {
   int64_t min_input_files = 5;
   int64_t delete_file_threshold = 2;
   std::string strategy = "binpack";  ///< binpack | sort | zorder
+
+  bool operator==(const MaintenanceCompactionConfig&) const = default;
 };
 
 /// [maintenance.distribution]: coordinator-local vs worker-fleet compaction.
@@ -284,6 +329,8 @@ struct MaintenanceDistributionConfig {
   int64_t group_heartbeat_timeout_secs = 120;
   bool partial_progress = false;
   int64_t partial_progress_batch = 10;
+
+  bool operator==(const MaintenanceDistributionConfig&) const = default;
 };
 
 /// [maintenance]: the auto-compaction subsystem.
@@ -293,6 +340,8 @@ struct MaintenanceConfig {
   MaintenanceSchedulerConfig scheduler;
   MaintenanceCompactionConfig compaction;
   MaintenanceDistributionConfig distribution;
+
+  bool operator==(const MaintenanceConfig&) const = default;
 };
 
 /// The whole configuration.
@@ -311,6 +360,8 @@ struct Config {
   RateLimitConfig rate_limit;
   MetricsConfig metrics;
   MaintenanceConfig maintenance;
+
+  bool operator==(const Config&) const = default;
 };
 
 /// One entry of an api-keys TOML file (`[[keys]]` with key, user, roles).
@@ -318,6 +369,8 @@ struct ApiKeyEntry {
   SecretString key;
   std::string user;
   std::vector<std::string> roles;
+
+  bool operator==(const ApiKeyEntry&) const = default;
 };
 
 /// A TCP listener the process opens in its mode, named by the field that sets its port.
@@ -325,6 +378,8 @@ struct ListenerSpec {
   std::string name;   ///< "flight_sql", "trino_http", "metrics", "rest_catalog", "worker_flight"
   std::string field;  ///< "coordinator.flight_sql_port", ...
   int port = 0;
+
+  bool operator==(const ListenerSpec&) const = default;
 };
 
 /// The listeners `config.coordinator.mode` opens, in bind order; disabled ones (port 0)
