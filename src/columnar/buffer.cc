@@ -1,0 +1,115 @@
+#include "columnar/buffer.h"
+
+#include <cassert>
+#include <cstring>
+#include <new>
+
+namespace sqe::columnar {
+namespace {
+
+// What an empty buffer points at: aligned, readable, never written.
+alignas(Buffer::kAlignment) const uint8_t kEmptyBytes[Buffer::kAlignment] = {};
+
+// Largest capacity we attempt; beyond it rounding would overflow.
+constexpr int64_t kMaxCapacity = int64_t{1} << 52;
+
+int64_t RoundUpToAlignment(int64_t n) {
+  return (n + Buffer::kAlignment - 1) & ~(Buffer::kAlignment - 1);
+}
+
+uint8_t* AllocateAligned(int64_t bytes) {
+  return static_cast<uint8_t*>(::operator new(static_cast<size_t>(bytes),
+                                              std::align_val_t(Buffer::kAlignment), std::nothrow));
+}
+
+void FreeAligned(uint8_t* p) { ::operator delete(p, std::align_val_t(Buffer::kAlignment)); }
+
+}  // namespace
+
+Result<std::shared_ptr<Buffer>> Buffer::Allocate(int64_t size,
+                                                 std::shared_ptr<MemoryTracker> tracker) {
+  if (size < 0) return Status::InvalidArgument("buffer size must be >= 0");
+  std::shared_ptr<Buffer> buffer(new Buffer());
+  buffer->owned_ = true;
+  buffer->tracker_ = std::move(tracker);
+  buffer->data_ = const_cast<uint8_t*>(kEmptyBytes);
+  SQE_RETURN_NOT_OK(buffer->Resize(size));
+  return buffer;
+}
+
+Result<std::shared_ptr<Buffer>> Buffer::CopyOf(std::string_view data,
+                                               std::shared_ptr<MemoryTracker> tracker) {
+  SQE_ASSIGN_OR_RETURN(auto buffer,
+                       Allocate(static_cast<int64_t>(data.size()), std::move(tracker)));
+  if (!data.empty()) std::memcpy(buffer->mutable_data(), data.data(), data.size());
+  return buffer;
+}
+
+BufferPtr Buffer::Slice(BufferPtr parent, int64_t offset, int64_t length) {
+  assert(offset >= 0 && length >= 0 && offset + length <= parent->size());
+  std::shared_ptr<Buffer> slice(new Buffer());
+  slice->data_ = const_cast<uint8_t*>(parent->data()) + offset;
+  slice->size_ = length;
+  slice->capacity_ = length;
+  slice->owner_ = std::move(parent);
+  return slice;
+}
+
+BufferPtr Buffer::Wrap(const uint8_t* data, int64_t size, std::shared_ptr<const void> owner) {
+  std::shared_ptr<Buffer> wrapped(new Buffer());
+  wrapped->data_ = size > 0 ? const_cast<uint8_t*>(data) : const_cast<uint8_t*>(kEmptyBytes);
+  wrapped->size_ = size;
+  wrapped->capacity_ = size;
+  wrapped->owner_ = std::move(owner);
+  return wrapped;
+}
+
+Buffer::~Buffer() {
+  if (owned_ && capacity_ > 0) {
+    FreeAligned(data_);
+    if (tracker_ != nullptr) tracker_->Release(capacity_);
+  }
+}
+
+Status Buffer::Reserve(int64_t capacity) {
+  assert(owned_ && "Buffer::Reserve on a slice or wrapped buffer");
+  if (capacity <= capacity_) return Status::OK();
+  if (capacity > kMaxCapacity) {
+    return Status::ResourceExhausted("buffer of " + std::to_string(capacity) +
+                                     " bytes exceeds the largest supported allocation");
+  }
+  const int64_t new_capacity = RoundUpToAlignment(capacity);
+  const int64_t extra = new_capacity - capacity_;
+  if (tracker_ != nullptr) SQE_RETURN_NOT_OK(tracker_->TryReserve(extra));
+  uint8_t* fresh = AllocateAligned(new_capacity);
+  if (fresh == nullptr) {
+    if (tracker_ != nullptr) tracker_->Release(extra);
+    return Status::ResourceExhausted("out of memory allocating a buffer of " +
+                                     std::to_string(new_capacity) + " bytes");
+  }
+  if (size_ > 0) std::memcpy(fresh, data_, static_cast<size_t>(size_));
+  std::memset(fresh + size_, 0, static_cast<size_t>(new_capacity - size_));
+  if (capacity_ > 0) FreeAligned(data_);
+  data_ = fresh;
+  capacity_ = new_capacity;
+  return Status::OK();
+}
+
+Status Buffer::Resize(int64_t size) {
+  assert(owned_ && "Buffer::Resize on a slice or wrapped buffer");
+  if (size < 0) return Status::InvalidArgument("buffer size must be >= 0");
+  SQE_RETURN_NOT_OK(Reserve(size));
+  if (size < size_ && capacity_ > 0) {
+    // Keep the bytes past size zero, so padding never leaks stale data into IPC output.
+    std::memset(data_ + size, 0, static_cast<size_t>(size_ - size));
+  }
+  size_ = size;
+  return Status::OK();
+}
+
+bool Buffer::Equals(const Buffer& other) const {
+  return size_ == other.size_ &&
+         (size_ == 0 || std::memcmp(data_, other.data_, static_cast<size_t>(size_)) == 0);
+}
+
+}  // namespace sqe::columnar
