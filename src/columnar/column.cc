@@ -55,8 +55,7 @@ Result<Column> Column::Make(TypePtr type, int64_t length, std::vector<BufferPtr>
   if (column.validity_bits_ == nullptr) {
     if (null_count > 0) {
       return Status::InvalidArgument("column of type " + column.type_->ToString() + " has " +
-                                     std::to_string(null_count) +
-                                     " nulls but no validity bitmap");
+                                     std::to_string(null_count) + " nulls but no validity bitmap");
     }
     column.null_count_ = 0;
   } else if (null_count == kUnknownNullCount) {
