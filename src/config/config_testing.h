@@ -90,7 +90,7 @@ struct LoadOutcome {
 inline constexpr const char* kLegacyAuth =
     "[auth]\ntoken_endpoint = \"https://idp.example.com/oauth/token\"\n";
 
-/// What to load: a TOML text (written to a scratch file unless empty), env, CLI.
+/// What to load: a TOML text (written to a scratch file, may be empty), env, CLI.
 struct LoadInput {
   std::string toml;
   std::map<std::string, std::string> env;
@@ -116,7 +116,8 @@ inline LoadOutcome LoadWith(const ScratchDir& dir, const std::string& toml,
 
 inline LoadOutcome LoadWith(const ScratchDir& dir, const LoadInput& input) {
   LoadOptions options;
-  if (!input.toml.empty()) options.config_path = dir.Write("sqe.toml", input.toml);
+  // Always a file, so a ./sqe.toml in the test's working directory never interferes.
+  options.config_path = dir.Write("sqe.toml", input.toml);
   options.env = input.env;
   options.set_overrides = input.sets;
   options.mode = input.mode;
