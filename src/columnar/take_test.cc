@@ -60,6 +60,30 @@ TEST(TakeTest, RespectsSliceOffsets) {
   EXPECT_EQ(Json(ts), R"(["three","one"])");
 }
 
+TEST(TakeTest, SlicedBooleansAndMaps) {
+  Column bools = Bools({false, false, false, true, std::nullopt, true, false, false, false, true});
+  SQE_ASSIGN_OR_FAIL(Column tb, Take(bools.Slice(3, 7), SelectionVector{6, 1, 0, 2}));
+  EXPECT_EQ(Json(tb), "[true,null,true,true]");
+
+  SQE_ASSIGN_OR_FAIL(auto builder, MakeBuilder(Map(Int32(), String())));
+  auto* map = static_cast<MapBuilder*>(builder.get());
+  for (int row = 0; row < 4; ++row) {
+    SQE_ASSERT_OK(map->Append());
+    for (int e = 0; e < row; ++e) {
+      SQE_ASSERT_OK(map->key_builder_as<Int32Builder>()->Append(e));
+      SQE_ASSERT_OK(map->item_builder_as<BinaryBuilder>()->Append(std::string(row, 'a' + e)));
+    }
+  }
+  SQE_ASSIGN_OR_FAIL(Column maps, builder->Finish());
+  Column sliced = maps.Slice(2, 2);
+  EXPECT_EQ(Json(sliced), R"([{"0":"aa","1":"bb"},{"0":"aaa","1":"bbb","2":"ccc"}])");
+  SQE_ASSIGN_OR_FAIL(Column tm, Take(sliced, SelectionVector{1, 1, 0}));
+  SQE_EXPECT_OK(tm.ValidateFull());
+  EXPECT_EQ(tm.ListValues().length(), 8);
+  EXPECT_EQ(Json(tm), R"([{"0":"aaa","1":"bbb","2":"ccc"},{"0":"aaa","1":"bbb","2":"ccc"},)"
+                      R"({"0":"aa","1":"bb"}])");
+}
+
 TEST(TakeTest, DecimalAndFixedSizeBinary) {
   Decimal128Builder dec(Decimal(20, 3));
   SQE_ASSERT_OK(dec.Append(Decimal128(1)));
