@@ -126,7 +126,8 @@ void CheckNumericBounds(ValidationContext& ctx) {
                             ? "between " + NumberText(*node.min) + " and " + NumberText(*node.max)
                         : node.min ? ">= " + NumberText(*node.min)
                                    : "<= " + NumberText(*node.max);
-    std::string why = low && *node.min == 0 ? " (negative values make no sense here)" : "";
+    std::string why =
+        low && *node.min == 0 && !node.max ? " (negative values make no sense here)" : "";
     ctx.Error(v.path, v.path + ": must be " + bound + ", got " + NumberText(value) +
                           ctx.SetBy(v.path) + why);
   });
