@@ -8,6 +8,17 @@
 namespace sqe::config {
 namespace {
 
+/// Whether ToToml prints `field`: fields of other types are left out, and so are all
+/// type-specific fields while the type is still unset (an unresolved Config).
+bool Printed(const SchemaNode& field, void* owner) {
+  if (!field.applies_to.empty() && field.parent != nullptr &&
+      field.parent->Discriminator() != nullptr &&
+      DiscriminatorValue(*field.parent, owner).empty()) {
+    return false;
+  }
+  return FieldApplies(field, owner);
+}
+
 void EmitTable(const SchemaNode& node, void* owner, const std::string& header, bool array_entry,
                std::string* out) {
   if (!header.empty()) {
@@ -16,7 +27,7 @@ void EmitTable(const SchemaNode& node, void* owner, const std::string& header, b
   }
   // A table's own keys must precede its sub-tables.
   for (const auto& child : node.children) {
-    if (child->kind != NodeKind::kField || !FieldApplies(*child, owner)) continue;
+    if (child->kind != NodeKind::kField || !Printed(*child, owner)) continue;
     *out += TomlKey(child->name) + " = " +
             RenderTomlValue(*child, child->type, child->field(owner)) + "\n";
   }
