@@ -95,7 +95,7 @@ void DescribeAuthProviders(SchemaBuilder<AuthConfig>& auth) {
   p.Field("audience", &AuthProviderConfig::audience, "Expected `aud` claim (empty = not checked).")
       .AppliesTo({"bearer_token"});
   p.Field("keys_file", &AuthProviderConfig::keys_file,
-          "TOML file of [[keys]] (key, user, roles); relative to the config file.")
+          "TOML file of [[keys]] entries (key, user, roles).")
       .AppliesTo({"api_key"})
       .RelativePath();
   p.Field("key_prefix", &AuthProviderConfig::key_prefix, "Prefix every API key must start with.")
