@@ -31,6 +31,10 @@ std::optional<std::string> ChooseConfigFile(const LoadOptions& options,
       diagnostics->Error("", "config file '" + path + "' (from " + how + ") does not exist");
       return std::nullopt;
     }
+    if (std::filesystem::is_directory(path, ec)) {
+      diagnostics->Error("", "config file '" + path + "' (from " + how + ") is a directory");
+      return std::nullopt;
+    }
     return path;
   };
   if (options.config_path.has_value()) return explicit_file(*options.config_path, "--config");
@@ -47,7 +51,12 @@ std::optional<std::string> ChooseConfigFile(const LoadOptions& options,
 void RegisterSecrets(Config& config) {
   WalkFields(config, [](const FieldVisit& v) {
     if (v.node->type == FieldType::kSecret) {
-      log::RegisterSecret(std::get<SecretString*>(v.value)->Expose());
+      std::string_view secret = std::get<SecretString*>(v.value)->Expose();
+      log::RegisterSecret(secret);
+      // "client_id:client_secret" credentials: the secret half may travel alone.
+      if (size_t colon = secret.find(':'); colon != std::string_view::npos) {
+        log::RegisterSecret(secret.substr(colon + 1));
+      }
     } else if (v.node->url_with_credentials) {
       for (const std::string& password : UrlPasswords(*std::get<std::string*>(v.value))) {
         log::RegisterSecret(password);

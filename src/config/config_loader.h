@@ -50,6 +50,8 @@ std::map<std::string, std::string> CurrentEnvironment();
 /// Loads, merges, resolves and validates. On failure the status is InvalidArgument and its
 /// message lists every error found (one "error: ..." line each), not only the first;
 /// `diagnostics`, when given, receives the errors and warnings as structured entries.
+/// Every secret value loaded is registered with log::RegisterSecret before it returns.
+/// It does not log: the caller logs `warnings` (and the errors). Never throws.
 Result<LoadedConfig> LoadConfig(const LoadOptions& options,
                                 std::vector<Diagnostic>* diagnostics = nullptr);
 
@@ -58,7 +60,9 @@ Result<LoadedConfig> LoadConfig(const LoadOptions& options,
 Result<std::vector<ApiKeyEntry>> LoadApiKeysFile(const std::string& path,
                                                  const std::string& prefix);
 
-/// The effective configuration as TOML, every section and field, secrets as "***".
+/// The effective configuration as TOML, every section and field (fields of other provider /
+/// backend types left out), secrets as "***", a password inside catalog.backend.url masked.
+/// Loading the output again gives the same configuration, secrets aside.
 std::string ToToml(const Config& config);
 
 /// Markdown reference of every field: path, type, default, env name, description.

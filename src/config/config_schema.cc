@@ -2,7 +2,7 @@
 // config.h; everything else a field needs (type, description, accepted values, bounds,
 // which provider/backend type it belongs to) is stated here once. To add a field: add it
 // to the struct, add one line here, regenerate docs/configuration.md (see
-// docs/dev/adding-a-config-field.md).
+// src/config/README.md, "Adding a field").
 
 #include "config/schema_builder_internal.h"
 
