@@ -1,6 +1,7 @@
 // Sources and their priority: defaults < file < environment < command line, the env-name
 // rule, value coercion, *_file secrets and paths relative to the config file.
 
+#include "common/logging.h"
 #include "config/config_testing.h"
 
 namespace sqe::config {
@@ -477,6 +478,45 @@ TEST(ConfigSourcesTest, WarningsAreReturnedWithTheConfig) {
   ASSERT_EQ(loaded->warnings.size(), 1u);
   EXPECT_EQ(loaded->warnings[0].field, "auth.ssl_verification");
   EXPECT_EQ(loaded->warnings[0].ToString().rfind("warning: auth.ssl_verification", 0), 0u);
+}
+
+TEST(ConfigSourcesTest, LoadedSecretsAreRedactedFromLogs) {
+  ScratchDir dir;
+  std::string file = dir.Write("pw", "Ps-from-a-file-77\n");
+  LoadOutcome out = LoadWith(dir,
+                             std::string(kLegacyAuth) +
+                                 "[catalog.backend]\ntype = \"rest\"\n"
+                                 "credential = \"client:Cs-inline-half-42\"\n",
+                             {{"SQE_STORAGE__S3_SECRET_KEY", "Sk-env-value-13"},
+                              {"SQE_COORDINATOR__WORKER_SECRET_FILE", file}});
+  ASSERT_TRUE(out.ok) << out.ErrorText();
+  for (const char* secret :
+       {"Sk-env-value-13", "Ps-from-a-file-77", "client:Cs-inline-half-42", "Cs-inline-half-42"}) {
+    EXPECT_EQ(log::Redact(std::string("value=") + secret), "value=***") << secret;
+  }
+  LoadOutcome jdbc = LoadWith(dir, std::string(kLegacyAuth) +
+                                       "[catalog.backend]\ntype = \"jdbc\"\n"
+                                       "url = \"postgresql://u:UrlPw-0099@h/db\"\n");
+  ASSERT_TRUE(jdbc.ok) << jdbc.ErrorText();
+  EXPECT_THAT(log::Redact("pw UrlPw-0099 here"), Not(HasSubstr("UrlPw-0099")));
+}
+
+TEST(ConfigSourcesTest, HostileInputBecomesErrorsNotCrashes) {
+  ScratchDir dir;
+  LoadOutcome binary = LoadWith(dir, std::string("\x00\xff\xfe[[[\x01", 7));
+  EXPECT_FALSE(binary.ok);
+  EXPECT_THAT(binary.status_message, HasSubstr("sqe.toml:"));
+  LoadOutcome index =
+      LoadWith(dir, kLegacyAuth, {{"SQE_AUTH__PROVIDERS__999999999999__TYPE", "x"}});
+  ASSERT_FALSE(index.ok);
+  EXPECT_THAT(index.ErrorText(), HasSubstr("index is too large"));
+  LoadOutcome empty_segment = LoadWith(dir, kLegacyAuth, {{"SQE_QUERY____TIMEOUT_SECS", "1"}});
+  EXPECT_FALSE(empty_segment.ok);
+  LoadOptions options;
+  options.config_path = dir.path();
+  auto loaded = LoadConfig(options);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_THAT(loaded.status().message(), HasSubstr("is a directory"));
 }
 
 }  // namespace
