@@ -146,10 +146,15 @@ class ScopedWorkingDirectory {
   std::filesystem::path previous_;
 };
 
-/// The source tree (set by sqe_test through SQE_SOURCE_DIR).
+/// The source tree: SQE_SOURCE_DIR (set by sqe_test for ctest), else the one configured.
 inline std::string SourceDir() {
   const char* dir = std::getenv("SQE_SOURCE_DIR");
-  return dir != nullptr ? dir : "";
+  if (dir != nullptr && *dir != '\0') return dir;
+#ifdef SQE_DEFAULT_SOURCE_DIR
+  return SQE_DEFAULT_SOURCE_DIR;
+#else
+  return "";
+#endif
 }
 
 }  // namespace sqe::config::testing
