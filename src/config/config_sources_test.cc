@@ -501,6 +501,17 @@ TEST(ConfigSourcesTest, LoadedSecretsAreRedactedFromLogs) {
   EXPECT_THAT(log::Redact("pw UrlPw-0099 here"), Not(HasSubstr("UrlPw-0099")));
 }
 
+TEST(ConfigSourcesTest, SuperTableMayFollowItsArrayOfTables) {
+  ScratchDir dir;
+  LoadOutcome out = LoadWith(dir,
+                             "[[auth.providers]]\ntype = \"anonymous\"\n"
+                             "[auth]\nclient_id = \"late\"\n",
+                             {}, {}, "local");
+  ASSERT_TRUE(out.ok) << out.ErrorText();
+  EXPECT_EQ(out.config.auth.client_id, "late");
+  EXPECT_EQ(out.config.auth.providers.size(), 1u);
+}
+
 TEST(ConfigSourcesTest, HostileInputBecomesErrorsNotCrashes) {
   ScratchDir dir;
   LoadOutcome binary = LoadWith(dir, std::string("\x00\xff\xfe[[[\x01", 7));
