@@ -239,7 +239,9 @@ TEST(Metadata, TruncatedFileMetaDataIsCorruptionNeverCrash) {
     std::string mutated = bytes;
     mutated[i] = static_cast<char>(mutated[i] ^ 0x5a);
     auto md = DecodeThrift<FileMetaData>(mutated);
-    if (!md.ok()) EXPECT_EQ(md.status().code(), StatusCode::kCorruption);
+    if (!md.ok()) {
+      EXPECT_EQ(md.status().code(), StatusCode::kCorruption);
+    }
   }
 }
 
