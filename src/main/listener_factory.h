@@ -5,7 +5,8 @@
 ///   flight_sql    holds the port, closes connections (Flight SQL needs gRPC)
 ///   rest_catalog  HTTP, no routes yet (the Iceberg REST catalog server)
 ///   worker_flight holds the port, closes connections (worker Flight needs gRPC)
-/// A listener that only holds its port logs a `server.not_implemented` warning.
+/// A listener that only holds its port (or serves a fraction of its protocol) comes with a
+/// note that RunServer logs as a `server.not_implemented` warning once it serves.
 
 #include <memory>
 
@@ -16,8 +17,13 @@
 
 namespace sqe::app {
 
+/// A listener and, when it is not (fully) implemented yet, what it lacks.
+struct MadeListener {
+  std::unique_ptr<server::Listener> listener;
+  std::string not_implemented;  ///< "" when complete
+};
+
 /// The listener for `spec`; Internal for a listener name this binary does not know.
-Result<std::unique_ptr<server::Listener>> MakeListener(const config::ListenerSpec& spec,
-                                                       const ServerContext& context);
+Result<MadeListener> MakeListener(const config::ListenerSpec& spec, const ServerContext& context);
 
 }  // namespace sqe::app

@@ -23,8 +23,11 @@ Status AddPlannedListeners(const ServerContext& context, ServerAssembly& assembl
   std::stable_partition(plan.begin(), plan.end(),
                         [](const config::ListenerSpec& s) { return s.name == "metrics"; });
   for (const config::ListenerSpec& spec : plan) {
-    SQE_ASSIGN_OR_RETURN(std::unique_ptr<server::Listener> listener, MakeListener(spec, context));
-    assembly.listeners.Add(spec, std::move(listener));
+    SQE_ASSIGN_OR_RETURN(MadeListener made, MakeListener(spec, context));
+    if (!made.not_implemented.empty()) {
+      assembly.not_implemented.emplace_back(spec, std::move(made.not_implemented));
+    }
+    assembly.listeners.Add(spec, std::move(made.listener));
   }
   return Status::OK();
 }

@@ -4,6 +4,9 @@
 /// from it.
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "common/clock.h"
 #include "config/config.h"
@@ -23,6 +26,8 @@ struct ServerContext {
 /// the worker heartbeat join as their issues land.
 struct ServerAssembly {
   server::ListenerSet listeners;
+  /// Listener name -> what it does not implement yet; logged once the listeners serve.
+  std::vector<std::pair<config::ListenerSpec, std::string>> not_implemented;
 };
 
 }  // namespace sqe::app

@@ -83,6 +83,10 @@ int RunServer(const config::LoadedConfig& loaded) {
     log::Error("server.start_failed", {{"error", st.message()}});
     return kExitError;
   }
+  for (const auto& [spec, detail] : assembly->not_implemented) {
+    log::Warn("server.not_implemented",
+              {{"listener", spec.name}, {"port", spec.port}, {"detail", detail}});
+  }
   readiness.MarkReady();
   log::Info("server.ready", {{"mode", config.coordinator.mode},
                              {"version", kSqeVersion},

@@ -49,6 +49,12 @@ def test_logs_one_listening_line_per_listener_then_ready(start_server, server_co
         assert is_listening(port), f"{name} on {port}"
 
 
+def test_anonymous_provider_logs_a_startup_warning(start_server, server_config):
+    server = start_local(start_server, server_config)
+    assert server.has_line("level=warn", "event=config.warning", "auth.providers[0]",
+                           "anonymous"), server.stderr()
+
+
 def test_trino_info_answers(start_server, server_config):
     start_local(start_server, server_config)
     status, body = http_get(server_config.ports.trino_http, "/v1/info")
