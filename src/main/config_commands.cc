@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "common/logging.h"
-#include "main/config_secrets.h"
 
 namespace sqe::app {
 namespace {
@@ -21,7 +20,6 @@ struct LoadOutcome {
 LoadOutcome Load(const ServerCommandLine& cmd) {
   std::vector<Diagnostic> diagnostics;
   Result<config::LoadedConfig> loaded = config::LoadConfig(MakeLoadOptions(cmd), &diagnostics);
-  if (loaded.ok()) RegisterConfigSecrets(loaded->config);
   return {std::move(loaded), std::move(diagnostics)};
 }
 

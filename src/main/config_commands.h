@@ -21,8 +21,8 @@ int RunCheckConfig(const ServerCommandLine& cmd);
 /// returns kExitError.
 int RunPrintConfig(const ServerCommandLine& cmd);
 
-/// For a normal start: loads the configuration, registers its secrets with the log
-/// redactor and logs each warning as a `config.warning` line. On failure logs each error
+/// For a normal start: loads the configuration (the loader registers its secrets with the
+/// log redactor) and logs each warning as a `config.warning` line. On failure logs each error
 /// as a `config.invalid` line and returns the status.
 Result<config::LoadedConfig> LoadConfigForServer(const ServerCommandLine& cmd);
 
