@@ -1,0 +1,183 @@
+// Cross-check against an independent implementation: pyarrow writes a file, we parse its
+// footer, map its schema and decode pages. Skipped unless a Python with pyarrow is found
+// ($SQE_PYARROW_PYTHON, else python3); nothing is installed by the test.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "formats/parquet/compression.h"
+#include "formats/parquet/encoding/dictionary.h"
+#include "formats/parquet/encoding/plain.h"
+#include "formats/parquet/encoding/rle.h"
+#include "formats/parquet/footer.h"
+#include "formats/parquet/schema_mapping.h"
+
+namespace sqe::parquet {
+namespace {
+
+std::string Python() {
+  const char* p = std::getenv("SQE_PYARROW_PYTHON");
+  return p != nullptr && *p != '\0' ? p : "python3";
+}
+
+bool HavePyarrow() {
+  std::string cmd = Python() + " -c 'import pyarrow.parquet' >/dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
+}
+
+const char* kScript = R"PY(
+import sys, decimal, datetime
+import pyarrow as pa, pyarrow.parquet as pq
+n = 100
+t = pa.table({
+  "id": pa.array(range(n), pa.int64()),
+  "name": pa.array([None if i % 10 == 0 else "n%d" % (i % 7) for i in range(n)], pa.string()),
+  "price": pa.array([decimal.Decimal(i) / 100 for i in range(n)], pa.decimal128(20, 2)),
+  "ts": pa.array([i * 1000 for i in range(n)], pa.timestamp("us", tz="UTC")),
+  "tags": pa.array([[str(i), None] for i in range(n)], pa.list_(pa.string())),
+  "m": pa.array([[("k", i)] for i in range(n)], pa.map_(pa.string(), pa.int32())),
+  "s": pa.array([{"a": i, "b": float(i)} for i in range(n)],
+                pa.struct([("a", pa.int16()), ("b", pa.float64())])),
+}, schema=pa.schema([
+  pa.field("id", pa.int64(), nullable=False, metadata={"PARQUET:field_id": "1"}),
+  pa.field("name", pa.string(), metadata={"PARQUET:field_id": "2"}),
+  pa.field("price", pa.decimal128(20, 2)),
+  pa.field("ts", pa.timestamp("us", tz="UTC")),
+  pa.field("tags", pa.list_(pa.string())),
+  pa.field("m", pa.map_(pa.string(), pa.int32())),
+  pa.field("s", pa.struct([("a", pa.int16()), ("b", pa.float64())])),
+]))
+pq.write_table(t, sys.argv[1], compression="snappy", use_dictionary=["name"],
+               data_page_version="1.0", write_page_index=True)
+)PY";
+
+std::string ReadFile(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(PyarrowInterop, FooterSchemaAndPages) {
+  if (!HavePyarrow()) GTEST_SKIP() << "pyarrow not available";
+  auto dir = std::filesystem::temp_directory_path() /
+             ("sqe_parquet_interop_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "write.py") << kScript;
+  std::string cmd =
+      Python() + " " + (dir / "write.py").string() + " " + (dir / "t.parquet").string();
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::string file = ReadFile(dir / "t.parquet");
+  std::filesystem::remove_all(dir);
+
+  auto md = ParseFooter(file);
+  ASSERT_TRUE(md.ok()) << md.status().ToString();
+  EXPECT_EQ(md->num_rows, 100);
+  ASSERT_EQ(md->row_groups.size(), 1u);
+  auto ps = FromParquetSchema(md->schema);
+  ASSERT_TRUE(ps.ok()) << ps.status().ToString();
+  EXPECT_EQ(ps->schema->ToString(),
+            "id bigint not null, name varchar, price decimal(20,2), "
+            "ts timestamp(6) with time zone, tags array(varchar), m map(varchar, integer), "
+            "s row(a smallint, b double)");
+  EXPECT_EQ(ps->schema->field(0).field_id(), 1);
+  EXPECT_EQ(ps->schema->field(1).field_id(), 2);
+  const RowGroup& rg = md->row_groups[0];
+  ASSERT_EQ(rg.columns.size(), ps->columns.size());
+  for (size_t i = 0; i < rg.columns.size(); ++i) {
+    ASSERT_TRUE(rg.columns[i].meta_data.has_value());
+    EXPECT_EQ(rg.columns[i].meta_data->path_in_schema, ps->columns[i].path);
+    EXPECT_EQ(rg.columns[i].meta_data->codec, CompressionCodec::kSnappy);
+  }
+  const ColumnDescriptor* tags = &ps->columns[4];
+  EXPECT_EQ(tags->max_definition_level, 3);
+  EXPECT_EQ(tags->max_repetition_level, 1);
+
+  auto page_at = [&](int64_t offset, PageHeader* header) -> Result<std::string> {
+    size_t consumed = 0;
+    SQE_ASSIGN_OR_RETURN(*header, DecodeThrift<PageHeader>(std::string_view(file).substr(offset),
+                                                           offset, &consumed));
+    std::string_view body =
+        std::string_view(file).substr(offset + consumed, header->compressed_page_size);
+    return Decompress(CompressionCodec::kSnappy, body, header->uncompressed_page_size);
+  };
+
+  // "id": required int64, PLAIN, v1 data page without levels.
+  {
+    const ColumnMetaData& cm = *rg.columns[0].meta_data;
+    PageHeader h;
+    auto page = page_at(cm.data_page_offset, &h);
+    ASSERT_TRUE(page.ok()) << page.status().ToString();
+    ASSERT_TRUE(h.data_page_header.has_value());
+    EXPECT_EQ(h.data_page_header->encoding, Encoding::kPlain);
+    std::vector<int64_t> values(h.data_page_header->num_values);
+    ASSERT_TRUE(DecodePlain(reinterpret_cast<const uint8_t*>(page->data()), page->size(),
+                            h.data_page_header->num_values, values.data())
+                    .ok());
+    for (int64_t i = 0; i < static_cast<int64_t>(values.size()); ++i) EXPECT_EQ(values[i], i);
+  }
+  // "name": optional string, dictionary page + RLE_DICTIONARY data page with def levels.
+  {
+    const ColumnMetaData& cm = *rg.columns[1].meta_data;
+    ASSERT_TRUE(cm.dictionary_page_offset.has_value());
+    PageHeader dh;
+    auto dict_page = page_at(*cm.dictionary_page_offset, &dh);
+    ASSERT_TRUE(dict_page.ok()) << dict_page.status().ToString();
+    ASSERT_TRUE(dh.dictionary_page_header.has_value());
+    int32_t dict_n = dh.dictionary_page_header->num_values;
+    std::vector<std::string_view> dict(dict_n);
+    ASSERT_TRUE(DecodePlainByteArray(reinterpret_cast<const uint8_t*>(dict_page->data()),
+                                     dict_page->size(), dict_n, dict.data())
+                    .ok());
+    PageHeader h;
+    auto page = page_at(cm.data_page_offset, &h);
+    ASSERT_TRUE(page.ok()) << page.status().ToString();
+    ASSERT_TRUE(h.data_page_header.has_value());
+    EXPECT_EQ(h.data_page_header->encoding, Encoding::kRleDictionary);
+    const auto* p = reinterpret_cast<const uint8_t*>(page->data());
+    uint32_t def_len;
+    std::memcpy(&def_len, p, 4);
+    int32_t n = h.data_page_header->num_values;
+    std::vector<uint8_t> defs(n);
+    RleBitPackedDecoder def_decoder(p + 4, def_len, 1);
+    ASSERT_TRUE(def_decoder.GetBatch(defs.data(), n).ok());
+    int64_t non_null = 0;
+    for (int32_t i = 0; i < n; ++i) {
+      EXPECT_EQ(defs[i], i % 10 == 0 ? 0 : 1) << i;
+      non_null += defs[i];
+    }
+    std::vector<std::string_view> values(non_null);
+    ASSERT_TRUE(DecodeDictionaryIndices(p + 4 + def_len, page->size() - 4 - def_len, dict.data(),
+                                        dict_n, non_null, values.data())
+                    .ok());
+    int64_t k = 0;
+    for (int32_t i = 0; i < n; ++i) {
+      if (defs[i]) {
+        EXPECT_EQ(values[k++], "n" + std::to_string(i % 7));
+      }
+    }
+  }
+  // The page index decodes.
+  const ColumnChunk& id = rg.columns[0];
+  ASSERT_TRUE(id.offset_index_offset.has_value());
+  auto oi = DecodeThrift<OffsetIndex>(
+      std::string_view(file).substr(*id.offset_index_offset, *id.offset_index_length));
+  ASSERT_TRUE(oi.ok()) << oi.status().ToString();
+  ASSERT_FALSE(oi->page_locations.empty());
+  EXPECT_EQ(oi->page_locations[0].first_row_index, 0);
+  ASSERT_TRUE(id.column_index_offset.has_value());
+  auto ci = DecodeThrift<ColumnIndex>(
+      std::string_view(file).substr(*id.column_index_offset, *id.column_index_length));
+  ASSERT_TRUE(ci.ok()) << ci.status().ToString();
+  EXPECT_EQ(ci->null_pages.size(), oi->page_locations.size());
+}
+
+}  // namespace
+}  // namespace sqe::parquet
