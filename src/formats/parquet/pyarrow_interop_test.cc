@@ -24,7 +24,13 @@ namespace {
 
 std::string Python() {
   const char* p = std::getenv("SQE_PYARROW_PYTHON");
-  return p != nullptr && *p != '\0' ? p : "python3";
+  if (p != nullptr && *p != '\0') return p;
+  const char* src = std::getenv("SQE_SOURCE_DIR");
+  std::filesystem::path peers = std::filesystem::path(src ? src : SQE_DEFAULT_SOURCE_DIR) /
+                                "tests/peers/.venv/bin/python";
+  std::string cmd = peers.string() + " -c 'import pyarrow.parquet' >/dev/null 2>&1";
+  if (std::filesystem::exists(peers) && std::system(cmd.c_str()) == 0) return peers.string();
+  return "python3";
 }
 
 bool HavePyarrow() {
