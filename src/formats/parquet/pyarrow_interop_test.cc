@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "formats/parquet/compression.h"
+#include "formats/parquet/encoding/byte_stream_split.h"
+#include "formats/parquet/encoding/delta.h"
 #include "formats/parquet/encoding/dictionary.h"
 #include "formats/parquet/encoding/plain.h"
 #include "formats/parquet/encoding/rle.h"
@@ -26,8 +28,8 @@ std::string Python() {
   const char* p = std::getenv("SQE_PYARROW_PYTHON");
   if (p != nullptr && *p != '\0') return p;
   const char* src = std::getenv("SQE_SOURCE_DIR");
-  std::filesystem::path peers = std::filesystem::path(src ? src : SQE_DEFAULT_SOURCE_DIR) /
-                                "tests/peers/.venv/bin/python";
+  std::filesystem::path peers =
+      std::filesystem::path(src ? src : SQE_DEFAULT_SOURCE_DIR) / "tests/peers/.venv/bin/python";
   std::string cmd = peers.string() + " -c 'import pyarrow.parquet' >/dev/null 2>&1";
   if (std::filesystem::exists(peers) && std::system(cmd.c_str()) == 0) return peers.string();
   return "python3";
@@ -183,6 +185,108 @@ TEST(PyarrowInterop, FooterSchemaAndPages) {
       std::string_view(file).substr(*id.column_index_offset, *id.column_index_length));
   ASSERT_TRUE(ci.ok()) << ci.status().ToString();
   EXPECT_EQ(ci->null_pages.size(), oi->page_locations.size());
+}
+
+const char* kEncodingsScript = R"PY(
+import sys
+import pyarrow as pa, pyarrow.parquet as pq
+n = 1000
+t = pa.table({
+  "a": pa.array([i * i - 500 for i in range(n)], pa.int64()),
+  "b": pa.array([(-1) ** i * i * 1000 for i in range(n)], pa.int32()),
+  "c": pa.array(["v%d" % (i * 7) for i in range(n)], pa.string()),
+  "d": pa.array(["prefix/%05d" % i for i in range(n)], pa.string()),
+  "e": pa.array([i / 4.0 for i in range(n)], pa.float32()),
+  "f": pa.array([i * 1.5e10 for i in range(n)], pa.float64()),
+})
+t = t.cast(pa.schema([pa.field(c, t.schema.field(c).type, nullable=False) for c in t.column_names]))
+pq.write_table(t, sys.argv[1], use_dictionary=False, data_page_version="2.0",
+               compression={"a": "zstd", "b": "gzip", "c": "brotli", "d": "lz4",
+                            "e": "snappy", "f": "none"},
+               column_encoding={"a": "DELTA_BINARY_PACKED", "b": "DELTA_BINARY_PACKED",
+                                "c": "DELTA_LENGTH_BYTE_ARRAY", "d": "DELTA_BYTE_ARRAY",
+                                "e": "BYTE_STREAM_SPLIT", "f": "BYTE_STREAM_SPLIT"})
+)PY";
+
+TEST(PyarrowInterop, V2PagesDeltaByteStreamSplitAndEveryCodec) {
+  if (!HavePyarrow()) GTEST_SKIP() << "pyarrow not available";
+  auto dir = std::filesystem::temp_directory_path() /
+             ("sqe_parquet_interop2_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "write.py") << kEncodingsScript;
+  std::string cmd =
+      Python() + " " + (dir / "write.py").string() + " " + (dir / "t.parquet").string();
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::string file = ReadFile(dir / "t.parquet");
+  std::filesystem::remove_all(dir);
+  auto md = ParseFooter(file);
+  ASSERT_TRUE(md.ok()) << md.status().ToString();
+  const RowGroup& rg = md->row_groups[0];
+  ASSERT_EQ(rg.columns.size(), 6u);
+  const int n = 1000;
+
+  // The values section of the first (v2) data page of column `c`, decompressed.
+  auto values_of = [&](int c, Encoding want) -> std::string {
+    const ColumnMetaData& cm = *rg.columns[c].meta_data;
+    size_t consumed = 0;
+    auto h = DecodeThrift<PageHeader>(std::string_view(file).substr(cm.data_page_offset),
+                                      cm.data_page_offset, &consumed);
+    EXPECT_TRUE(h.ok()) << h.status().ToString();
+    if (!h.ok() || !h->data_page_header_v2) return "";
+    const DataPageHeaderV2& v2 = *h->data_page_header_v2;
+    EXPECT_EQ(v2.num_values, n);
+    EXPECT_EQ(v2.encoding, want) << c;
+    int32_t levels = v2.definition_levels_byte_length + v2.repetition_levels_byte_length;
+    std::string_view body = std::string_view(file).substr(cm.data_page_offset + consumed + levels,
+                                                          h->compressed_page_size - levels);
+    if (!v2.is_compressed) return std::string(body);
+    auto out = Decompress(cm.codec, body, h->uncompressed_page_size - levels);
+    EXPECT_TRUE(out.ok()) << CompressionCodecName(cm.codec) << ": " << out.status().ToString();
+    return out.ok() ? *out : "";
+  };
+  auto u8 = [](const std::string& s) { return reinterpret_cast<const uint8_t*>(s.data()); };
+
+  std::string a = values_of(0, Encoding::kDeltaBinaryPacked);
+  DeltaBinaryPackedDecoder da;
+  ASSERT_TRUE(da.Init(u8(a), a.size()).ok());
+  std::vector<int64_t> av(n);
+  ASSERT_TRUE(da.Decode(av.data(), n).ok());
+  for (int i = 0; i < n; ++i) EXPECT_EQ(av[i], int64_t{i} * i - 500) << i;
+
+  std::string b = values_of(1, Encoding::kDeltaBinaryPacked);
+  DeltaBinaryPackedDecoder db;
+  ASSERT_TRUE(db.Init(u8(b), b.size()).ok());
+  std::vector<int32_t> bv(n);
+  ASSERT_TRUE(db.Decode(bv.data(), n).ok());
+  for (int i = 0; i < n; ++i) EXPECT_EQ(bv[i], (i % 2 ? -1 : 1) * i * 1000) << i;
+
+  std::string c = values_of(2, Encoding::kDeltaLengthByteArray);
+  std::vector<std::string_view> cv;
+  ASSERT_TRUE(DecodeDeltaLengthByteArray(u8(c), c.size(), &cv).ok());
+  ASSERT_EQ(cv.size(), static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) EXPECT_EQ(cv[i], "v" + std::to_string(i * 7));
+
+  std::string d = values_of(3, Encoding::kDeltaByteArray);
+  BinaryValues dv;
+  ASSERT_TRUE(DecodeDeltaByteArray(u8(d), d.size(), &dv).ok());
+  ASSERT_EQ(dv.size(), n);
+  char buf[32];
+  for (int i = 0; i < n; ++i) {
+    std::snprintf(buf, sizeof(buf), "prefix/%05d", i);
+    EXPECT_EQ(dv[i], buf);
+  }
+
+  std::string e = values_of(4, Encoding::kByteStreamSplit);
+  std::vector<float> ev(n);
+  ASSERT_TRUE(
+      DecodeByteStreamSplit(u8(e), e.size(), n, 4, reinterpret_cast<uint8_t*>(ev.data())).ok());
+  for (int i = 0; i < n; ++i) EXPECT_EQ(ev[i], i / 4.0f);
+
+  std::string f = values_of(5, Encoding::kByteStreamSplit);
+  std::vector<double> fv(n);
+  ASSERT_TRUE(
+      DecodeByteStreamSplit(u8(f), f.size(), n, 8, reinterpret_cast<uint8_t*>(fv.data())).ok());
+  for (int i = 0; i < n; ++i) EXPECT_EQ(fv[i], i * 1.5e10);
 }
 
 }  // namespace
