@@ -3,6 +3,7 @@
 // ($SQE_PYARROW_PYTHON, else python3); nothing is installed by the test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "columnar/data_type.h"
 #include "formats/parquet/compression.h"
 #include "formats/parquet/encoding/byte_stream_split.h"
 #include "formats/parquet/encoding/delta.h"
@@ -287,6 +289,155 @@ TEST(PyarrowInterop, V2PagesDeltaByteStreamSplitAndEveryCodec) {
   ASSERT_TRUE(
       DecodeByteStreamSplit(u8(f), f.size(), n, 8, reinterpret_cast<uint8_t*>(fv.data())).ok());
   for (int i = 0; i < n; ++i) EXPECT_EQ(fv[i], i * 1.5e10);
+}
+
+// The other direction: a file assembled from our encoders, codecs and metadata encoding
+// must read back in pyarrow. (A stand-in for the writer to come.)
+struct ChunkBuilder {
+  std::string file = "PAR1";
+  ColumnChunk Add(std::vector<std::string> path, PhysicalType type, CompressionCodec codec,
+                  int64_t num_values,
+                  const std::vector<std::pair<PageHeader, std::string>>& pages) {
+    ColumnMetaData cm;
+    cm.type = type;
+    cm.path_in_schema = std::move(path);
+    cm.codec = codec;
+    cm.num_values = num_values;
+    const int64_t start = static_cast<int64_t>(file.size());
+    cm.data_page_offset = start;
+    for (auto [header, body] : pages) {
+      auto compressed = Compress(codec, body);
+      EXPECT_TRUE(compressed.ok());
+      std::string prefix;  // v2 levels stay uncompressed
+      if (header.data_page_header_v2) {
+        const auto& v2 = *header.data_page_header_v2;
+        int32_t levels = v2.definition_levels_byte_length + v2.repetition_levels_byte_length;
+        prefix = body.substr(0, levels);
+        compressed = Compress(codec, std::string_view(body).substr(levels));
+      }
+      header.uncompressed_page_size = static_cast<int32_t>(body.size());
+      header.compressed_page_size = static_cast<int32_t>(prefix.size() + compressed->size());
+      if (header.type == PageType::kDictionaryPage) {
+        cm.dictionary_page_offset = static_cast<int64_t>(file.size());
+        cm.data_page_offset = -1;
+      } else if (cm.data_page_offset < 0) {
+        cm.data_page_offset = static_cast<int64_t>(file.size());
+      }
+      std::string h = EncodeThrift(header);
+      cm.total_uncompressed_size += static_cast<int64_t>(h.size() + body.size());
+      file += h + prefix + *compressed;
+      Encoding e = header.data_page_header      ? header.data_page_header->encoding
+                   : header.data_page_header_v2 ? header.data_page_header_v2->encoding
+                                                : Encoding::kPlain;
+      if (std::find(cm.encodings.begin(), cm.encodings.end(), e) == cm.encodings.end()) {
+        cm.encodings.push_back(e);
+      }
+    }
+    cm.encodings.push_back(Encoding::kRle);
+    cm.total_compressed_size = static_cast<int64_t>(file.size()) - start;
+    ColumnChunk cc;
+    cc.file_offset = start;
+    cc.meta_data = cm;
+    return cc;
+  }
+};
+
+PageHeader V1Header(int32_t n, Encoding e) {
+  PageHeader h;
+  h.type = PageType::kDataPage;
+  h.data_page_header = DataPageHeader{n, e, Encoding::kRle, Encoding::kRle, std::nullopt};
+  return h;
+}
+
+TEST(PyarrowInterop, PyarrowReadsWhatWeEncode) {
+  if (!HavePyarrow()) GTEST_SKIP() << "pyarrow not available";
+  namespace col = sqe::columnar;
+  auto schema = col::Schema::Make({col::Field("a", col::Int64(), true, 1),
+                                   col::Field("b", col::String(), false, 2),
+                                   col::Field("c", col::Int32(), false, 3)});
+  auto elements = ToParquetSchema(*schema);
+  ASSERT_TRUE(elements.ok());
+  const int n = 10;
+  ChunkBuilder fb;
+  RowGroup rg;
+  rg.num_rows = n;
+  {  // a: optional int64, v1 page, def levels + PLAIN, zstd
+    std::vector<uint32_t> defs;
+    std::vector<int64_t> values;
+    for (int i = 0; i < n; ++i) {
+      defs.push_back(i % 3 == 0 ? 0 : 1);
+      if (i % 3) values.push_back(int64_t{i} * 1000000007);
+    }
+    std::string levels;
+    RleBitPackedEncoder enc(1);
+    enc.PutBatch(defs.data(), n);
+    enc.Finish(&levels);
+    auto len = static_cast<uint32_t>(levels.size());
+    std::string body(reinterpret_cast<const char*>(&len), 4);
+    body += levels;
+    EncodePlain(values.data(), static_cast<int64_t>(values.size()), &body);
+    rg.columns.push_back(fb.Add({"a"}, PhysicalType::kInt64, CompressionCodec::kZstd, n,
+                                {{V1Header(n, Encoding::kPlain), body}}));
+  }
+  {  // b: required string, dictionary page + RLE_DICTIONARY, snappy
+    std::vector<std::string_view> dict = {"x", "yy", "zzz"};
+    std::string dict_body;
+    EncodePlainByteArray(dict.data(), 3, &dict_body);
+    PageHeader dh;
+    dh.type = PageType::kDictionaryPage;
+    dh.dictionary_page_header = DictionaryPageHeader{3, Encoding::kPlain, std::nullopt};
+    std::vector<uint32_t> idx;
+    for (int i = 0; i < n; ++i) idx.push_back(i % 3);
+    std::string body;
+    EncodeDictionaryIndices(idx.data(), n, 3, &body);
+    rg.columns.push_back(fb.Add({"b"}, PhysicalType::kByteArray, CompressionCodec::kSnappy, n,
+                                {{dh, dict_body}, {V1Header(n, Encoding::kRleDictionary), body}}));
+  }
+  {  // c: required int32, v2 page, DELTA_BINARY_PACKED, gzip
+    std::vector<int32_t> values;
+    for (int i = 0; i < n; ++i) values.push_back(i % 2 ? -i * 77 : i * 1000);
+    std::string body;
+    EncodeDeltaBinaryPacked(values.data(), n, &body);
+    PageHeader h;
+    h.type = PageType::kDataPageV2;
+    DataPageHeaderV2 v2;
+    v2.num_values = n;
+    v2.num_rows = n;
+    v2.encoding = Encoding::kDeltaBinaryPacked;
+    h.data_page_header_v2 = v2;
+    rg.columns.push_back(
+        fb.Add({"c"}, PhysicalType::kInt32, CompressionCodec::kGzip, n, {{h, body}}));
+  }
+  for (const ColumnChunk& cc : rg.columns)
+    rg.total_byte_size += cc.meta_data->total_compressed_size;
+  FileMetaData md;
+  md.version = 1;
+  md.schema = *elements;
+  md.num_rows = n;
+  md.row_groups = {rg};
+  md.created_by = "sqe interop test";
+  std::string file = fb.file + SerializeFooter(md);
+
+  auto dir = std::filesystem::temp_directory_path() /
+             ("sqe_parquet_interop3_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "ours.parquet", std::ios::binary) << file;
+  std::ofstream(dir / "read.py")
+      << "import sys, json\nimport pyarrow.parquet as pq\n"
+         "t = pq.read_table(sys.argv[1])\n"
+         "print(t.schema.field('a').metadata[b'PARQUET:field_id'].decode(), end=' ')\n"
+         "print(json.dumps(t.to_pydict(), sort_keys=True))\n";
+  std::string cmd = Python() + " " + (dir / "read.py").string() + " " +
+                    (dir / "ours.parquet").string() + " > " + (dir / "out.txt").string();
+  int rc = std::system(cmd.c_str());
+  std::string out = ReadFile(dir / "out.txt");
+  std::filesystem::remove_all(dir);
+  ASSERT_EQ(rc, 0);
+  EXPECT_EQ(out,
+            "1 {\"a\": [null, 1000000007, 2000000014, null, 4000000028, 5000000035, null, "
+            "7000000049, 8000000056, null], \"b\": [\"x\", \"yy\", \"zzz\", \"x\", \"yy\", "
+            "\"zzz\", \"x\", \"yy\", \"zzz\", \"x\"], \"c\": [0, -77, 2000, -231, 4000, "
+            "-385, 6000, -539, 8000, -693]}\n");
 }
 
 }  // namespace
