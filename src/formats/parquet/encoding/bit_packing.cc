@@ -13,27 +13,42 @@ inline uint64_t Load64(const uint8_t* p, const uint8_t* end) {
   return v;
 }
 
-// One group of 8 values of W bits occupies exactly W bytes.
+inline uint64_t Load64Unchecked(const uint8_t* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  return v;
+}
+
+// Unpacks one group of 8 values of W bits (exactly W bytes). `kSafe`: 8 bytes may be read
+// from any value's first byte (true for all but the last groups of the input).
+template <typename T, int W, bool kSafe>
+inline void UnpackGroup(const uint8_t* group, T* out) {
+  constexpr uint64_t kMask = W == 64 ? ~uint64_t{0} : (uint64_t{1} << W) - 1;
+  const uint8_t* end = group + W;
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) {
+    const int bit = j * W;
+    const uint8_t* p = group + bit / 8;
+    const int shift = bit % 8;
+    uint64_t v = (kSafe ? Load64Unchecked(p) : Load64(p, end)) >> shift;
+    if (shift + W > 64) v |= static_cast<uint64_t>(p[8]) << (64 - shift);
+    out[j] = static_cast<T>(v & kMask);
+  }
+}
+
 template <typename T, int W>
 void UnpackGroups(const uint8_t* in, int64_t num_groups, T* out) {
   if constexpr (W == 0) {
     std::memset(out, 0, sizeof(T) * 8 * num_groups);
   } else {
-    constexpr uint64_t kMask = W == 64 ? ~uint64_t{0} : (uint64_t{1} << W) - 1;
-    for (int64_t g = 0; g < num_groups; ++g) {
-      const uint8_t* group = in + g * W;
-      const uint8_t* end = group + W;
-#pragma GCC unroll 8
-      for (int j = 0; j < 8; ++j) {
-        constexpr int kBits = W;
-        const int bit = j * kBits;
-        const uint8_t* p = group + bit / 8;
-        const int shift = bit % 8;
-        uint64_t v = Load64(p, end) >> shift;
-        if (shift + W > 64) v |= static_cast<uint64_t>(p[8]) << (64 - shift);
-        out[g * 8 + j] = static_cast<T>(v & kMask);
-      }
-    }
+    // Groups whose last value starts at least 8 bytes before the end of the input take the
+    // branch-free path with fixed 8-byte loads.
+    const int64_t total = num_groups * W;
+    int64_t safe = total >= W + 8 ? (total - W - 8) / W + 1 : 0;
+    if (safe > num_groups) safe = num_groups;
+    int64_t g = 0;
+    for (; g < safe; ++g) UnpackGroup<T, W, true>(in + g * W, out + g * 8);
+    for (; g < num_groups; ++g) UnpackGroup<T, W, false>(in + g * W, out + g * 8);
   }
 }
 
