@@ -7,6 +7,7 @@
 #include "formats/parquet/encoding/byte_stream_split.h"
 #include "formats/parquet/encoding/delta.h"
 #include "formats/parquet/encoding/dictionary.h"
+#include "formats/parquet/encoding/levels.h"
 #include "formats/parquet/encoding/plain.h"
 #include "formats/parquet/encoding/rle.h"
 
@@ -367,6 +368,60 @@ TEST(ByteStreamSplit, RoundTripsFloatDoubleAndFixed) {
       DecodeByteStreamSplit(U8(bytes), 14, 5, 3, reinterpret_cast<uint8_t*>(back.data())).code(),
       StatusCode::kCorruption);
   EXPECT_TRUE(DecodeByteStreamSplit(U8(bytes), 0, 0, 4, nullptr).ok());
+}
+
+}  // namespace
+}  // namespace sqe::parquet
+
+namespace sqe::parquet {
+namespace {
+
+std::string RleLevels(const std::vector<uint32_t>& levels, int width) {
+  RleBitPackedEncoder enc(width);
+  enc.PutBatch(levels.data(), static_cast<int64_t>(levels.size()));
+  std::string out;
+  enc.Finish(&out);
+  return out;
+}
+
+TEST(Levels, V1PrefixedAndV2Sections) {
+  std::vector<uint32_t> levels = {0, 1, 3, 3, 2, 1, 0, 3};
+  std::string rle = RleLevels(levels, 2);
+  auto len = static_cast<uint32_t>(rle.size());
+  std::string v1(reinterpret_cast<const char*>(&len), 4);
+  v1 += rle + "values";
+  std::vector<int16_t> out(levels.size());
+  auto used = DecodeV1Levels(Encoding::kRle, U8(v1), v1.size(), 3, 8, out.data());
+  ASSERT_TRUE(used.ok()) << used.status().ToString();
+  EXPECT_EQ(v1.substr(*used), "values");
+  for (size_t i = 0; i < levels.size(); ++i) EXPECT_EQ(out[i], static_cast<int16_t>(levels[i]));
+  ASSERT_TRUE(DecodeV2Levels(U8(rle), rle.size(), 3, 8, out.data()).ok());
+  EXPECT_EQ(out[2], 3);
+  // Max level 0: no section at all.
+  auto none = DecodeV1Levels(Encoding::kRle, U8(v1), v1.size(), 0, 8, out.data());
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(*none, 0u);
+  EXPECT_EQ(out[2], 0);
+}
+
+TEST(Levels, MalformedSectionsAreCorruption) {
+  std::string rle = RleLevels({0, 1, 3, 3}, 2);
+  std::vector<int16_t> out(4);
+  // A level above the max (width 2 allows 3, max says 2).
+  EXPECT_EQ(DecodeV2Levels(U8(rle), rle.size(), 2, 4, out.data()).code(), StatusCode::kCorruption);
+  std::string lying = std::string("\xff\x00\x00\x00", 4) + rle;
+  EXPECT_EQ(
+      DecodeV1Levels(Encoding::kRle, U8(lying), lying.size(), 3, 4, out.data()).status().code(),
+      StatusCode::kCorruption);
+  EXPECT_EQ(DecodeV1Levels(Encoding::kRle, U8(lying), 3, 3, 4, out.data()).status().code(),
+            StatusCode::kCorruption);
+  EXPECT_EQ(DecodeV1Levels(Encoding::kBitPacked, U8(lying), lying.size(), 3, 4, out.data())
+                .status()
+                .code(),
+            StatusCode::kNotImplemented);
+  EXPECT_EQ(
+      DecodeV1Levels(Encoding::kPlain, U8(lying), lying.size(), 3, 4, out.data()).status().code(),
+      StatusCode::kCorruption);
 }
 
 }  // namespace
