@@ -149,3 +149,20 @@ def test_sqe_rejects_unsupported_type(tmp_path):
     out = subprocess.run([TOOL, "dump", str(path)], capture_output=True, text=True)
     assert out.returncode == 1
     assert "NotImplemented" in out.stderr and "unsigned" in out.stderr
+
+
+@pytest.mark.parametrize("codec", [None, "zstd"])
+def test_sqe_decodes_nested_dictionaries(tmp_path, codec):
+    words = pa.array(["a", "b", None, "a"]).dictionary_encode()
+    lists = pa.ListArray.from_arrays(pa.array([0, 2, 2, 4], pa.int32()), words)
+    small = pa.array(["x", "y", "x"]).dictionary_encode().cast(
+        pa.dictionary(pa.int8(), pa.string()))
+    table = pa.table({"l": lists, "d8": small})
+    path = tmp_path / "dict.arrows"
+    with ipc.new_stream(str(path), table.schema,
+                        options=ipc.IpcWriteOptions(compression=codec)) as writer:
+        writer.write_table(table)
+    out = subprocess.run([TOOL, "dump", str(path)], check=True, capture_output=True, text=True)
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert rows == [{"l": ["a", "b"], "d8": "x"}, {"l": [], "d8": "y"},
+                    {"l": [None, "a"], "d8": "x"}]

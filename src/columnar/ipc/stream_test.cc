@@ -170,5 +170,55 @@ TEST(StreamTest, WriterRejectsOtherSchema) {
   EXPECT_FALSE(writer->Close().ok());
 }
 
+TEST(StreamTest, BodyBuffersAre64ByteAlignedByDefault) {
+  Batch batch = Sample();
+  for (int32_t alignment : {8, 64}) {
+    WriteOptions options;
+    options.buffer_alignment = alignment;
+    SQE_ASSIGN_OR_FAIL(auto messages, EncodeBatch(batch, options));
+    EXPECT_EQ(messages.back().body.size() % alignment, 0u);
+    SQE_ASSIGN_OR_FAIL(std::string bytes, WriteStream(batch.schema(), {batch}, options));
+    SQE_ASSIGN_OR_FAIL(auto contents, ReadStream(bytes));
+    EXPECT_EQ(Jsonl(contents.batches), Jsonl({batch}));
+  }
+}
+
+TEST(StreamTest, RecordBatchBeforeItsDictionaryIsCorruption) {
+  Batch batch = Sample();
+  WriteOptions options;
+  options.dictionary_encode_strings = true;
+  SQE_ASSIGN_OR_FAIL(auto schema_message, EncodeSchema(*batch.schema(), options));
+  SQE_ASSIGN_OR_FAIL(auto messages, EncodeBatch(batch, options));
+  StreamDecoder decoder;
+  SQE_ASSERT_OK(decoder.ConsumeMessage(schema_message.metadata, nullptr));
+  SQE_ASSIGN_OR_FAIL(auto body, Buffer::CopyOf(messages.back().body));
+  Status st = decoder.ConsumeMessage(messages.back().metadata, std::move(body));
+  EXPECT_EQ(st.code(), StatusCode::kCorruption);
+  EXPECT_NE(st.message().find("dictionary 8 before it was sent"), std::string::npos)
+      << st.message();
+  // The decoder stays failed.
+  EXPECT_FALSE(decoder.Feed("x").ok());
+}
+
+TEST(StreamTest, BatchBeforeSchemaAndGarbageAreCorruption) {
+  EXPECT_EQ(ReadStream(std::string("\xff\xff\xff\xff\x08\0\0\0garbage!", 16)).status().code(),
+            StatusCode::kCorruption);
+  Batch batch = Sample();
+  SQE_ASSIGN_OR_FAIL(auto messages, EncodeBatch(batch, {}));
+  StreamDecoder decoder;
+  SQE_ASSIGN_OR_FAIL(auto body, Buffer::CopyOf(messages[0].body));
+  EXPECT_EQ(decoder.ConsumeMessage(messages[0].metadata, std::move(body)).code(),
+            StatusCode::kCorruption);
+}
+
+TEST(StreamTest, BytesAfterEndOfStreamAreCorruption) {
+  Batch batch = Sample();
+  SQE_ASSIGN_OR_FAIL(std::string bytes, WriteStream(batch.schema(), {}));
+  StreamDecoder decoder;
+  SQE_ASSERT_OK(decoder.Feed(bytes));
+  EXPECT_TRUE(decoder.finished());
+  EXPECT_EQ(decoder.Feed("more").code(), StatusCode::kCorruption);
+}
+
 }  // namespace
 }  // namespace sqe::columnar::ipc

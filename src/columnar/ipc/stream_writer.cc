@@ -17,10 +17,11 @@ using flatbuffers::Offset;
 
 namespace {
 
-constexpr int64_t kBufferAlignment = 8;
+// Framing keeps metadata (and so the body start) 8-aligned; buffers use the option.
+constexpr int64_t kMetadataAlignment = 8;
 
-int64_t PaddedLength(int64_t n) {
-  return (n + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment;
+int64_t PaddedLength(int64_t n, int64_t alignment = kMetadataAlignment) {
+  return (n + alignment - 1) / alignment * alignment;
 }
 
 // Whether top-level field i goes out dictionary-encoded (its dictionary id is then i).
@@ -149,7 +150,8 @@ class BodyWriter {
           CompressBuffer(options_.compression, options_.compression_level, bytes, &body_));
     }
     const int64_t length = static_cast<int64_t>(body_.size()) - offset;
-    body_.resize(static_cast<size_t>(offset + PaddedLength(length)), '\0');
+    const int64_t alignment = options_.buffer_alignment == 8 ? 8 : 64;
+    body_.resize(static_cast<size_t>(offset + PaddedLength(length, alignment)), '\0');
     buffers_.emplace_back(offset, length);
     return Status::OK();
   }
