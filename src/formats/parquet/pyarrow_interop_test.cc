@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "columnar/data_type.h"
+#include "formats/parquet/bloom_filter.h"
 #include "formats/parquet/compression.h"
 #include "formats/parquet/encoding/byte_stream_split.h"
 #include "formats/parquet/encoding/delta.h"
@@ -438,6 +439,56 @@ TEST(PyarrowInterop, PyarrowReadsWhatWeEncode) {
             "7000000049, 8000000056, null], \"b\": [\"x\", \"yy\", \"zzz\", \"x\", \"yy\", "
             "\"zzz\", \"x\", \"yy\", \"zzz\", \"x\"], \"c\": [0, -77, 2000, -231, 4000, "
             "-385, 6000, -539, 8000, -693]}\n");
+}
+
+const char* kBloomScript = R"PY(
+import sys
+import pyarrow as pa, pyarrow.parquet as pq
+t = pa.table({"id": pa.array(range(1000), pa.int64()),
+              "s": pa.array(["k%d" % i for i in range(1000)])})
+pq.write_table(t, sys.argv[1], bloom_filter_options={"id": {"ndv": 1000, "fpp": 0.01},
+                                                     "s": {"ndv": 1000, "fpp": 0.01}})
+)PY";
+
+TEST(PyarrowInterop, BloomFiltersMatchOurHashing) {
+  if (!HavePyarrow()) GTEST_SKIP() << "pyarrow not available";
+  auto dir = std::filesystem::temp_directory_path() /
+             ("sqe_parquet_interop4_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "write.py") << kBloomScript;
+  std::string cmd =
+      Python() + " " + (dir / "write.py").string() + " " + (dir / "t.parquet").string();
+  int rc = std::system(cmd.c_str());
+  std::string file = ReadFile(dir / "t.parquet");
+  std::filesystem::remove_all(dir);
+  if (rc != 0) GTEST_SKIP() << "this pyarrow cannot write Bloom filters";
+  auto md = ParseFooter(file);
+  ASSERT_TRUE(md.ok()) << md.status().ToString();
+  auto load = [&](int c) -> Result<SplitBlockBloomFilter> {
+    const ColumnMetaData& cm = *md->row_groups[0].columns[c].meta_data;
+    if (!cm.bloom_filter_offset) return Status::NotFound("no bloom filter");
+    size_t consumed = 0;
+    SQE_ASSIGN_OR_RETURN(auto header, DecodeThrift<BloomFilterHeader>(
+                                          std::string_view(file).substr(*cm.bloom_filter_offset),
+                                          *cm.bloom_filter_offset, &consumed));
+    return SplitBlockBloomFilter::FromFile(
+        header, file.substr(*cm.bloom_filter_offset + consumed, header.num_bytes));
+  };
+  auto ids = load(0);
+  ASSERT_TRUE(ids.ok()) << ids.status().ToString();
+  auto strs = load(1);
+  ASSERT_TRUE(strs.ok()) << strs.status().ToString();
+  int absent_hits = 0;
+  for (int64_t i = 0; i < 1000; ++i) {
+    EXPECT_TRUE(ids->MightContain(XxHash64(std::string_view(reinterpret_cast<const char*>(&i), 8))))
+        << i;
+    EXPECT_TRUE(strs->MightContain(XxHash64("k" + std::to_string(i)))) << i;
+    int64_t j = i + 5000;
+    absent_hits +=
+        ids->MightContain(XxHash64(std::string_view(reinterpret_cast<const char*>(&j), 8)));
+    absent_hits += strs->MightContain(XxHash64("x" + std::to_string(i)));
+  }
+  EXPECT_LT(absent_hits, 100);
 }
 
 }  // namespace
