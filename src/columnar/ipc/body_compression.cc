@@ -93,6 +93,21 @@ Result<BufferPtr> DecompressBuffer(Compression codec, std::string_view data, int
     return Status::Corruption("compressed buffer declares " + std::to_string(length) +
                               " uncompressed bytes (limit " + std::to_string(max_size) + ")");
   }
+  // Refuse sizes the frame cannot produce before allocating them: an LZ4 sequence
+  // expands at most ~255x; a zstd frame usually records its content size.
+  if (codec == Compression::kLz4Frame && length > static_cast<int64_t>(payload.size()) * 255 + 64) {
+    return Status::Corruption("lz4 buffer of " + std::to_string(payload.size()) +
+                              " bytes cannot hold " + std::to_string(length) + " bytes");
+  }
+  if (codec == Compression::kZstd) {
+    const unsigned long long content = ZSTD_getFrameContentSize(payload.data(), payload.size());
+    if (content == ZSTD_CONTENTSIZE_ERROR)
+      return Status::Corruption("zstd frame header is invalid");
+    if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != static_cast<unsigned long long>(length)) {
+      return Status::Corruption("zstd frame holds " + std::to_string(content) +
+                                " bytes, the buffer prefix says " + std::to_string(length));
+    }
+  }
   SQE_ASSIGN_OR_RETURN(auto buffer, Buffer::Allocate(length, tracker));
   if (length == 0) return BufferPtr(std::move(buffer));
   size_t produced = 0;
