@@ -220,5 +220,33 @@ TEST(StreamTest, BytesAfterEndOfStreamAreCorruption) {
   EXPECT_EQ(decoder.Feed("more").code(), StatusCode::kCorruption);
 }
 
+TEST(StreamTest, ReaderChargesItsTracker) {
+  Batch batch = Sample();
+  WriteOptions write;
+  write.compression = Compression::kZstd;
+  SQE_ASSIGN_OR_FAIL(std::string bytes, WriteStream(batch.schema(), {batch}, write));
+  ReadOptions read;
+  read.tracker = MemoryTracker::Create(MemoryScope::kQuery, "ipc-test", /*limit=*/256);
+  auto result = ReadStream(bytes, read);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().code(), StatusCode::kResourceExhausted) << result.status().ToString();
+  read.tracker->SetLimit(0);
+  SQE_ASSIGN_OR_FAIL(auto contents, ReadStream(bytes, read));
+  EXPECT_GT(read.tracker->current(), 0);  // the decoded columns hold their buffers
+  EXPECT_EQ(Jsonl(contents.batches), Jsonl({batch}));
+}
+
+TEST(StreamTest, MetadataLimitIsEnforced) {
+  Batch batch = Sample();
+  SQE_ASSIGN_OR_FAIL(std::string bytes, WriteStream(batch.schema(), {batch}));
+  ReadOptions read;
+  read.max_metadata_size = 64;
+  auto result = ReadStream(bytes, read);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().code(), StatusCode::kCorruption);
+  EXPECT_NE(result.status().message().find("at byte 0"), std::string::npos)
+      << result.status().message();
+}
+
 }  // namespace
 }  // namespace sqe::columnar::ipc
