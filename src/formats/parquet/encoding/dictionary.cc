@@ -29,6 +29,7 @@ Status BadIndex(uint32_t index, int64_t dictionary_size) {
 
 Status DecodeDictionaryIndexValues(const uint8_t* data, size_t size, int64_t dictionary_size,
                                    int64_t n, uint32_t* out) {
+  if (n == 0) return Status::OK();  // all-null pages may omit even the width byte
   RleBitPackedDecoder decoder(nullptr, 0, 0);
   SQE_RETURN_NOT_OK(OpenIndices(data, size, &decoder));
   SQE_RETURN_NOT_OK(decoder.GetBatch(out, n));
@@ -41,6 +42,7 @@ Status DecodeDictionaryIndexValues(const uint8_t* data, size_t size, int64_t dic
 template <typename T>
 Status DecodeDictionaryIndices(const uint8_t* data, size_t size, const T* dictionary,
                                int64_t dictionary_size, int64_t n, T* out) {
+  if (n == 0) return Status::OK();  // all-null pages may omit even the width byte
   RleBitPackedDecoder decoder(nullptr, 0, 0);
   SQE_RETURN_NOT_OK(OpenIndices(data, size, &decoder));
   constexpr int64_t kChunk = 1024;

@@ -222,6 +222,8 @@ TEST(Dictionary, GathersAndRejectsBadIndexes) {
   std::vector<uint32_t> raw(1);
   EXPECT_EQ(DecodeDictionaryIndexValues(U8(wide), wide.size(), 3, 1, raw.data()).code(),
             StatusCode::kCorruption);
+  // No values: nothing to read, not even the width byte.
+  EXPECT_TRUE(DecodeDictionaryIndices(U8(wide), 0, dict.data(), 3, 0, out.data()).ok());
   // Single-entry dictionary: bit width 0.
   std::vector<int64_t> one = {42};
   std::vector<uint32_t> zeros(10, 0);
