@@ -151,6 +151,13 @@ Status Column::Validate() const {
     return invalid("wrong number of buffers");
   }
   if (length_ < 0 || offset_ < 0) return invalid("negative length or offset");
+  // Bounded so that the size arithmetic below (end * byte_width, (end + 1) * 4) cannot
+  // overflow on hostile lengths; far above any real column.
+  constexpr int64_t kMaxRows = int64_t{1} << 40;
+  if (length_ > kMaxRows || offset_ > kMaxRows - length_) {
+    return invalid("length " + std::to_string(length_) + " at offset " + std::to_string(offset_) +
+                   " exceeds the maximum of " + std::to_string(kMaxRows) + " rows");
+  }
   const int64_t end = offset_ + length_;
   if (null_count_ < 0 || null_count_ > length_) return invalid("null count out of range");
   if (buffers_[0] == nullptr) {

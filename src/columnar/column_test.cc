@@ -234,3 +234,19 @@ TEST(ColumnTest, ListOffsetsIndexTheChild) {
 
 }  // namespace
 }  // namespace sqe::columnar
+
+namespace sqe::columnar {
+namespace {
+
+TEST(ColumnTest, HostileLengthsAreRejectedWithoutOverflow) {
+  Column small = testing::Int64s({1, 2});
+  for (auto [length, offset] :
+       {std::pair<int64_t, int64_t>{INT64_MAX / 2, 0}, {INT64_MAX, 0}, {2, INT64_MAX - 1}}) {
+    auto c = Column::Make(Int64(), length, small.buffers(), {}, 0, offset);
+    ASSERT_FALSE(c.ok()) << length << " " << offset;
+    EXPECT_EQ(c.status().code(), StatusCode::kInvalidArgument);
+  }
+}
+
+}  // namespace
+}  // namespace sqe::columnar
