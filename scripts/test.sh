@@ -64,6 +64,8 @@ if [[ $ASAN_BUILT -eq 1 ]]; then
   # ASan/UBSan findings fail the test that hit them.
   export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
   export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+  # The Parquet cross-checks call pyarrow from the pinned venv.
+  export SQE_PYARROW_PYTHON="$ROOT/tests/peers/.venv/bin/python"
   if ! ctest --test-dir build/asan --output-on-failure -j "$JOBS" \
        --output-junit "$RESULTS/ctest.xml"; then
     fail_stage "ctest"
@@ -86,9 +88,14 @@ fi
 PYTHON="$ROOT/tests/peers/.venv/bin/python"
 if [[ $RELEASE_BUILT -eq 1 && -x "$PYTHON" ]]; then
   stage "release: integration tests (pytest)"
-  PYTEST_ARGS=(tests/integration -n "$JOBS" --junitxml="$RESULTS/pytest.xml" -p no:cacheprovider)
+  # Interop suites that live beside their code run in the same session (the pyarrow
+  # peer reads what we write and the other way round).
+  PYTEST_ARGS=(-c tests/integration/pytest.ini tests/integration src/columnar/ipc/interop_test.py
+               -n "$JOBS" --junitxml="$RESULTS/pytest.xml" -p no:cacheprovider)
   [[ $FULL -eq 1 ]] && PYTEST_ARGS+=(--full)
-  SQE_SERVER_BIN="$ROOT/build/release/src/main/sqe-server" "$PYTHON" -m pytest "${PYTEST_ARGS[@]}"
+  SQE_SERVER_BIN="$ROOT/build/release/src/main/sqe-server" \
+    SQE_IPC_TOOL="$ROOT/build/release/src/columnar/ipc/sqe-ipc-tool" \
+    "$PYTHON" -m pytest "${PYTEST_ARGS[@]}"
   rc=$?
   # 5 = no tests collected: counted below as zero tests, not as a crash.
   if [[ $rc -ne 0 && $rc -ne 5 ]]; then
