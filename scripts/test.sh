@@ -46,18 +46,24 @@ if ! bash "$ROOT/scripts/install-deps.sh"; then
   fail_unreported "install-deps.sh"
 fi
 
-stage "asan: configure and build"
-ASAN_BUILT=0
-if cmake --preset asan >"$RESULTS/asan-configure.log" 2>&1 || {
-     cat "$RESULTS/asan-configure.log" >&2; false; }; then
-  if cmake --build build/asan -j "$JOBS"; then
-    ASAN_BUILT=1
-  else
-    fail_unreported "asan build"
+# build_preset NAME: configures and builds one CMake preset into build/NAME; on failure
+# records the stage and returns non-zero (the configure log is shown only on failure).
+build_preset() {
+  local name="$1"
+  stage "$name: configure and build"
+  if ! cmake --preset "$name" >"$RESULTS/$name-configure.log" 2>&1; then
+    cat "$RESULTS/$name-configure.log" >&2
+    fail_unreported "$name configure"
+    return 1
   fi
-else
-  fail_unreported "asan configure"
-fi
+  if ! cmake --build "build/$name" -j "$JOBS"; then
+    fail_unreported "$name build"
+    return 1
+  fi
+}
+
+ASAN_BUILT=0
+build_preset asan && ASAN_BUILT=1
 
 if [[ $ASAN_BUILT -eq 1 ]]; then
   stage "asan: ctest"
@@ -72,18 +78,8 @@ if [[ $ASAN_BUILT -eq 1 ]]; then
   fi
 fi
 
-stage "release: configure and build"
 RELEASE_BUILT=0
-if cmake --preset release >"$RESULTS/release-configure.log" 2>&1 || {
-     cat "$RESULTS/release-configure.log" >&2; false; }; then
-  if cmake --build build/release -j "$JOBS"; then
-    RELEASE_BUILT=1
-  else
-    fail_unreported "release build"
-  fi
-else
-  fail_unreported "release configure"
-fi
+build_preset release && RELEASE_BUILT=1
 
 PYTHON="$ROOT/tests/peers/.venv/bin/python"
 if [[ $RELEASE_BUILT -eq 1 && -x "$PYTHON" ]]; then
