@@ -18,3 +18,14 @@ function(sqe_test name)
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST
                        PROPERTIES ENVIRONMENT "SQE_SOURCE_DIR=${CMAKE_SOURCE_DIR}")
 endfunction()
+
+# sqe_benchmark(<name> SOURCES <files...> DEPS <targets...>): a Google Benchmark binary
+# beside the code it measures (not a test: run it by hand or from bench/).
+function(sqe_benchmark name)
+  if(NOT SQE_BUILD_BENCHMARKS)
+    return()
+  endif()
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_DEPS} benchmark::benchmark)
+endfunction()
