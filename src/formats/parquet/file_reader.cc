@@ -1,0 +1,309 @@
+#include "formats/parquet/file_reader.h"
+
+#include <algorithm>
+
+#include "formats/parquet/footer.h"
+#include "formats/parquet/record_assembly.h"
+#include "io/read_ranges.h"
+
+namespace sqe::parquet {
+namespace {
+
+std::string Quoted(const std::string& s) { return "'" + s + "'"; }
+
+}  // namespace
+
+Result<std::unique_ptr<ParquetFileReader>> ParquetFileReader::Open(
+    std::shared_ptr<io::RandomAccessFile> file, ReaderOptions options) {
+  if (file == nullptr) return Status::InvalidArgument("ParquetFileReader::Open: no file");
+  std::unique_ptr<ParquetFileReader> reader(new ParquetFileReader());
+  reader->file_ = std::move(file);
+  reader->options_ = std::move(options);
+  SQE_RETURN_NOT_OK(reader->Init());
+  return reader;
+}
+
+Status ParquetFileReader::Init() {
+  const std::string where = "parquet file " + Quoted(file_->path());
+  SQE_ASSIGN_OR_RETURN(int64_t size, file_->Size());
+  if (size < static_cast<int64_t>(kParquetMagic.size() + kFooterTailSize)) {
+    return Status::Corruption(where + ": " + std::to_string(size) +
+                              " bytes is too small for a Parquet file");
+  }
+  const int64_t tail_len =
+      std::min<int64_t>(size, std::max<int64_t>(options_.footer_read_size, kFooterTailSize));
+  SQE_ASSIGN_OR_RETURN(columnar::BufferPtr tail,
+                       file_->ReadBuffer(size - tail_len, tail_len, options_.tracker));
+  stats_.read_requests += 1;
+  stats_.bytes_read += tail_len;
+  std::string_view tail_view = tail->view();
+  auto meta_len = ParseFooterTail(tail_view.substr(tail_view.size() - kFooterTailSize), size);
+  if (!meta_len.ok()) return meta_len.status().WithContext(where);
+  if (static_cast<int64_t>(*meta_len) > options_.max_footer_size) {
+    return Status::Corruption(where + ": footer of " + std::to_string(*meta_len) +
+                              " bytes exceeds the limit of " +
+                              std::to_string(options_.max_footer_size));
+  }
+  const int64_t meta_offset = size - static_cast<int64_t>(kFooterTailSize) - *meta_len;
+  std::string_view meta_bytes;
+  columnar::BufferPtr footer;
+  if (static_cast<int64_t>(*meta_len) + static_cast<int64_t>(kFooterTailSize) <= tail_len) {
+    meta_bytes = tail_view.substr(tail_view.size() - kFooterTailSize - *meta_len, *meta_len);
+    if (tail_len == size && tail_view.substr(0, kParquetMagic.size()) != kParquetMagic) {
+      return Status::Corruption(where + ": no PAR1 magic at offset 0");
+    }
+  } else {
+    SQE_ASSIGN_OR_RETURN(footer, file_->ReadBuffer(meta_offset, *meta_len, options_.tracker));
+    stats_.read_requests += 1;
+    stats_.bytes_read += *meta_len;
+    meta_bytes = footer->view();
+  }
+  auto metadata = ParseFileMetaData(meta_bytes, static_cast<uint64_t>(meta_offset));
+  if (!metadata.ok()) return metadata.status().WithContext(where);
+  metadata_ = std::move(*metadata);
+  if (metadata_.has_encryption_algorithm) {
+    return Status::NotImplemented(where + ": encrypted files are not supported");
+  }
+  auto schema = FromParquetSchema(metadata_.schema);
+  if (!schema.ok()) return schema.status().WithContext(where);
+  file_schema_ = std::move(*schema);
+  int leaf = 0;
+  for (const columnar::Field& f : file_schema_.schema->fields()) {
+    field_first_leaf_.push_back(leaf);
+    field_leaf_count_.push_back(CountLeaves(*f.type()));
+    leaf += field_leaf_count_.back();
+  }
+  if (leaf != static_cast<int>(file_schema_.columns.size())) {
+    return Status::Internal(where + ": schema has " + std::to_string(leaf) + " leaves but " +
+                            std::to_string(file_schema_.columns.size()) + " descriptors");
+  }
+  for (size_t i = 0; i < metadata_.row_groups.size(); ++i) {
+    const RowGroup& rg = metadata_.row_groups[i];
+    if (rg.columns.size() != file_schema_.columns.size()) {
+      return Status::Corruption(where + ": row group " + std::to_string(i) + " has " +
+                                std::to_string(rg.columns.size()) + " column chunks, the schema " +
+                                std::to_string(file_schema_.columns.size()) + " leaves");
+    }
+    if (rg.num_rows < 0) {
+      return Status::Corruption(where + ": row group " + std::to_string(i) +
+                                " has a negative row count");
+    }
+  }
+  file_size_ = size;
+  return ResolveProjection();
+}
+
+Status ParquetFileReader::ResolveProjection() {
+  const columnar::Schema& s = *file_schema_.schema;
+  if (options_.columns.empty() && options_.field_ids.empty()) {
+    for (int i = 0; i < s.num_fields(); ++i) projected_fields_.push_back(i);
+  }
+  for (const std::string& name : options_.columns) {
+    const int index = s.FieldIndex(name);
+    if (index < 0) {
+      std::string names;
+      for (const columnar::Field& f : s.fields()) names += (names.empty() ? "" : ", ") + f.name();
+      return Status::InvalidArgument("parquet file " + Quoted(file_->path()) + " has no column " +
+                                     Quoted(name) + " (columns: " + names + ")");
+    }
+    projected_fields_.push_back(index);
+  }
+  for (int32_t id : options_.field_ids) {
+    for (int i = 0; i < s.num_fields(); ++i) {
+      if (s.field(i).field_id() == id) {
+        projected_fields_.push_back(i);
+        break;
+      }
+    }
+  }
+  std::vector<columnar::Field> fields;
+  for (int f : projected_fields_) {
+    fields.push_back(s.field(f));
+    for (int k = 0; k < field_leaf_count_[f]; ++k) {
+      projected_leaves_.push_back(field_first_leaf_[f] + k);
+    }
+  }
+  schema_ = columnar::Schema::Make(std::move(fields), s.metadata());
+  return Status::OK();
+}
+
+Result<std::vector<std::optional<OffsetIndex>>> ParquetFileReader::ReadOffsetIndexes(int i) {
+  if (i < 0 || i >= num_row_groups()) {
+    return Status::InvalidArgument("row group " + std::to_string(i) + " out of range");
+  }
+  const RowGroup& rg = metadata_.row_groups[i];
+  std::vector<std::optional<OffsetIndex>> out(projected_leaves_.size());
+  std::vector<io::ByteRange> ranges;
+  std::vector<size_t> which;
+  for (size_t k = 0; k < projected_leaves_.size(); ++k) {
+    const ColumnChunk& c = rg.columns[projected_leaves_[k]];
+    if (!c.offset_index_offset || !c.offset_index_length || *c.offset_index_length <= 0) continue;
+    if (*c.offset_index_offset < 0 ||
+        *c.offset_index_offset > file_size_ - *c.offset_index_length) {
+      return Status::Corruption("parquet file " + Quoted(file_->path()) +
+                                ": offset index at offset " +
+                                std::to_string(*c.offset_index_offset) + " is outside the file");
+    }
+    ranges.push_back({*c.offset_index_offset, *c.offset_index_length});
+    which.push_back(k);
+  }
+  if (ranges.empty()) return out;
+  io::ReadRangesOptions ro;
+  ro.hole_threshold = options_.coalesce_threshold;
+  ro.tracker = options_.tracker;
+  for (const io::ByteRange& r :
+       io::CoalesceRanges(ranges, ro.hole_threshold, ro.max_merged_length)) {
+    stats_.read_requests += 1;
+    stats_.bytes_read += r.length;
+  }
+  SQE_ASSIGN_OR_RETURN(auto buffers, io::ReadRanges(*file_, ranges, ro));
+  for (size_t j = 0; j < which.size(); ++j) {
+    auto index = DecodeThrift<OffsetIndex>(buffers[j]->view(), ranges[j].offset);
+    if (!index.ok()) {
+      return index.status().WithContext("parquet file " + Quoted(file_->path()) + ": offset index");
+    }
+    out[which[j]] = std::move(*index);
+  }
+  return out;
+}
+
+Result<columnar::Batch> ParquetFileReader::ReadRowGroup(int i) {
+  return ReadRowGroupImpl(i, nullptr);
+}
+
+Result<columnar::Batch> ParquetFileReader::ReadRowGroup(int i, const RowRanges* ranges) {
+  return ReadRowGroupImpl(i, ranges);
+}
+
+Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRanges* ranges) {
+  if (i < 0 || i >= num_row_groups()) {
+    return Status::InvalidArgument("parquet file " + Quoted(file_->path()) + ": row group " +
+                                   std::to_string(i) + " out of range (the file has " +
+                                   std::to_string(num_row_groups()) + ")");
+  }
+  const RowGroup& rg = metadata_.row_groups[i];
+  RowRanges clipped;
+  if (ranges != nullptr) {
+    clipped = ranges->Intersect(RowRanges::All(rg.num_rows));
+    ranges = &clipped;
+  }
+  const int64_t num_rows = ranges != nullptr ? ranges->row_count() : rg.num_rows;
+  std::vector<std::optional<OffsetIndex>> offset_indexes(projected_leaves_.size());
+  if (ranges != nullptr && num_rows < rg.num_rows) {
+    SQE_ASSIGN_OR_RETURN(offset_indexes, ReadOffsetIndexes(i));
+  }
+  // Byte ranges of the chunks; with an offset index and nothing selected, none at all.
+  std::vector<io::ByteRange> byte_ranges;
+  byte_ranges.reserve(projected_leaves_.size());
+  for (int leaf : projected_leaves_) {
+    const ColumnChunk& c = rg.columns[leaf];
+    const std::string where = "parquet file " + Quoted(file_->path()) + " row group " +
+                              std::to_string(i) + " column " + std::to_string(leaf);
+    if (c.file_path && !c.file_path->empty()) {
+      return Status::NotImplemented(where + ": column chunks in other files");
+    }
+    if (!c.meta_data) return Status::Corruption(where + ": no column metadata");
+    auto range = ColumnChunkRange(*c.meta_data);
+    if (!range.ok()) return range.status().WithContext(where);
+    if (range->offset > file_size_ || range->length > file_size_ - range->offset) {
+      return Status::Corruption(where + ": chunk at offset " + std::to_string(range->offset) +
+                                " of " + std::to_string(range->length) +
+                                " bytes is past the end of the " + std::to_string(file_size_) +
+                                "-byte file");
+    }
+    byte_ranges.push_back(*range);
+  }
+  io::ReadRangesOptions ro;
+  ro.hole_threshold = options_.coalesce_threshold;
+  ro.tracker = options_.tracker;
+  for (const io::ByteRange& r :
+       io::CoalesceRanges(byte_ranges, ro.hole_threshold, ro.max_merged_length)) {
+    stats_.read_requests += 1;
+    stats_.bytes_read += r.length;
+  }
+  SQE_ASSIGN_OR_RETURN(std::vector<columnar::BufferPtr> buffers,
+                       io::ReadRanges(*file_, byte_ranges, ro));
+
+  ColumnChunkReadOptions co;
+  co.file_path = file_->path();
+  co.tracker = options_.tracker;
+  co.row_group_num_rows = rg.num_rows;
+  co.max_page_values = options_.max_page_values;
+  co.max_page_size = options_.max_page_size;
+  std::vector<LeafData> leaves(projected_leaves_.size());
+  std::vector<const ColumnDescriptor*> descriptors(projected_leaves_.size());
+  ColumnChunkReadStats chunk_stats;
+  for (size_t k = 0; k < projected_leaves_.size(); ++k) {
+    const int leaf = projected_leaves_[k];
+    descriptors[k] = &file_schema_.columns[leaf];
+    SQE_ASSIGN_OR_RETURN(
+        leaves[k],
+        ReadColumnChunk(*descriptors[k], rg.columns[leaf], buffers[k], co, ranges,
+                        offset_indexes[k] ? &*offset_indexes[k] : nullptr, &chunk_stats));
+    buffers[k] = nullptr;  // the chunk's bytes are no longer needed
+  }
+  stats_.pages_read += chunk_stats.pages_read;
+  stats_.pages_skipped += chunk_stats.pages_skipped;
+
+  std::vector<columnar::Column> columns;
+  size_t next = 0;
+  for (size_t f = 0; f < projected_fields_.size(); ++f) {
+    const int field = projected_fields_[f];
+    const size_t count = static_cast<size_t>(field_leaf_count_[field]);
+    auto column = AssembleColumn(
+        schema_->field(static_cast<int>(f)), std::span(descriptors).subspan(next, count),
+        std::span<const LeafData>(leaves).subspan(next, count), num_rows, options_.tracker);
+    if (!column.ok()) {
+      return column.status().WithContext("parquet file " + Quoted(file_->path()) + " row group " +
+                                         std::to_string(i));
+    }
+    columns.push_back(std::move(*column));
+    next += count;
+  }
+  stats_.row_groups_read += 1;
+  return columnar::Batch::Make(schema_, std::move(columns), num_rows);
+}
+
+Result<std::vector<int>> ParquetFileReader::SelectRowGroups() const {
+  std::vector<int> out;
+  for (int i = 0; i < num_row_groups(); ++i) {
+    bool keep = true;
+    if (options_.row_group_filter) {
+      SQE_ASSIGN_OR_RETURN(keep, options_.row_group_filter(*this, i));
+    }
+    if (keep) out.push_back(i);
+  }
+  return out;
+}
+
+Result<std::vector<columnar::Batch>> ParquetFileReader::ReadAll() {
+  SQE_ASSIGN_OR_RETURN(std::vector<int> groups, SelectRowGroups());
+  stats_.row_groups_skipped += num_row_groups() - static_cast<int64_t>(groups.size());
+  std::vector<columnar::Batch> batches(groups.size());
+  SQE_RETURN_NOT_OK(
+      ParallelFor(options_.scheduler, static_cast<int64_t>(groups.size()), options_.parallelism,
+                  [&](int64_t k) -> Status {
+                    const int i = groups[static_cast<size_t>(k)];
+                    std::optional<RowRanges> ranges;
+                    if (options_.row_ranges_provider) {
+                      SQE_ASSIGN_OR_RETURN(ranges, options_.row_ranges_provider(*this, i));
+                    }
+                    SQE_ASSIGN_OR_RETURN(batches[static_cast<size_t>(k)],
+                                         ReadRowGroupImpl(i, ranges ? &*ranges : nullptr));
+                    return Status::OK();
+                  }));
+  return batches;
+}
+
+ReaderStats ParquetFileReader::stats() const {
+  ReaderStats s;
+  s.row_groups_read = stats_.row_groups_read.load();
+  s.row_groups_skipped = stats_.row_groups_skipped.load();
+  s.pages_read = stats_.pages_read.load();
+  s.pages_skipped = stats_.pages_skipped.load();
+  s.bytes_read = stats_.bytes_read.load();
+  s.read_requests = stats_.read_requests.load();
+  return s;
+}
+
+}  // namespace sqe::parquet

@@ -1,0 +1,150 @@
+#pragma once
+/// ParquetFileReader: reads a Parquet file into columnar Batches, one per row group.
+/// Open reads and parses the footer (one speculative tail read, a second only for large
+/// footers), maps the schema and resolves the projection; ReadRowGroup fetches all
+/// projected column chunks of a row group with one coalesced io::ReadRanges call, decodes
+/// them (column_chunk_reader.h) and assembles nested columns (record_assembly.h).
+/// ReadAll decodes the selected row groups in parallel (ParallelFor).
+///
+/// Pruning seam (for predicate/statistics/page-index/bloom pruning, which live elsewhere):
+///  - ReaderOptions::row_group_filter decides per row group whether ReadAll reads it
+///    (SelectRowGroups() applies it; skipped groups count in ReaderStats).
+///  - ReadRowGroup(i, const RowRanges*) reads only the given rows of row group i: with
+///    the chunks' OffsetIndex (read here, or supplied through ReadOffsetIndexes) only the
+///    overlapping pages are decoded; every column returns exactly the same rows.
+///  - ReaderOptions::row_ranges_provider lets ReadAll ask for RowRanges per row group.
+///
+/// Thread safety: after Open, every const method and ReadRowGroup/ReadAll may be called
+/// concurrently (stats are atomic counters; the file must allow concurrent ReadAt).
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "columnar/batch.h"
+#include "columnar/schema.h"
+#include "common/memory_tracker.h"
+#include "common/result.h"
+#include "common/task_scheduler.h"
+#include "formats/parquet/column_chunk_reader.h"
+#include "formats/parquet/metadata.h"
+#include "formats/parquet/row_ranges.h"
+#include "formats/parquet/schema_mapping.h"
+#include "io/file.h"
+
+namespace sqe::parquet {
+
+class ParquetFileReader;
+
+struct ReaderOptions {
+  /// Top-level columns to read, by name, in the order given. Empty (and `field_ids`
+  /// empty): every column. An unknown name is InvalidArgument listing the columns.
+  std::vector<std::string> columns;
+  /// Top-level columns by Iceberg field id (appended after `columns`). An id the file
+  /// does not hold is skipped (Iceberg: a column added after the file was written).
+  std::vector<int32_t> field_ids;
+  /// Runs ReadAll's row groups; nullptr: sequential on the calling thread.
+  TaskScheduler* scheduler = nullptr;
+  /// Row groups decoded at once by ReadAll (<= 0: scheduler threads + 1).
+  int parallelism = 0;
+  /// Column chunks closer than this are fetched in one read ([storage] coalesce_threshold).
+  int64_t coalesce_threshold = int64_t{1} << 20;
+  /// Charged for every buffer the reader allocates (chunk bytes, values, levels).
+  std::shared_ptr<MemoryTracker> tracker;
+  /// Pruning seam: return false to skip row group `index` in ReadAll. Called by
+  /// SelectRowGroups with the reader (for metadata, schema and the file) and the index.
+  std::function<Result<bool>(const ParquetFileReader& reader, int index)> row_group_filter;
+  /// Pruning seam: the rows of row group `index` ReadAll should read (std::nullopt: all).
+  std::function<Result<std::optional<RowRanges>>(const ParquetFileReader& reader, int index)>
+      row_ranges_provider;
+  /// Footer bytes read speculatively with the tail (saves a request for most files).
+  int64_t footer_read_size = int64_t{64} << 10;
+  /// Limits for a page (see ColumnChunkReadOptions).
+  int64_t max_page_values = int64_t{1} << 24;
+  int64_t max_page_size = int64_t{256} << 20;
+  /// The largest footer accepted.
+  int64_t max_footer_size = int64_t{64} << 20;
+};
+
+/// Counters of what the reader did (monotonic, summed over all reads).
+struct ReaderStats {
+  int64_t row_groups_read = 0;
+  int64_t row_groups_skipped = 0;
+  int64_t pages_read = 0;
+  int64_t pages_skipped = 0;
+  int64_t bytes_read = 0;
+  int64_t read_requests = 0;
+};
+
+class ParquetFileReader {
+ public:
+  /// Reads the footer and resolves the projection. Corruption for a malformed footer or
+  /// schema, InvalidArgument for an unknown column name.
+  static Result<std::unique_ptr<ParquetFileReader>> Open(std::shared_ptr<io::RandomAccessFile> file,
+                                                         ReaderOptions options = {});
+
+  const FileMetaData& metadata() const { return metadata_; }
+  /// The whole file's schema and leaf descriptors.
+  const ParquetSchema& file_schema() const { return file_schema_; }
+  /// The schema of the batches this reader returns (the projection).
+  const columnar::SchemaPtr& schema() const { return schema_; }
+  /// Indices into file_schema().schema of the projected top-level fields.
+  const std::vector<int>& projected_fields() const { return projected_fields_; }
+  /// Indices into file_schema().columns (= RowGroup.columns) of the projected leaves.
+  const std::vector<int>& projected_leaves() const { return projected_leaves_; }
+  const std::shared_ptr<io::RandomAccessFile>& file() const { return file_; }
+  const ReaderOptions& options() const { return options_; }
+  int num_row_groups() const { return static_cast<int>(metadata_.row_groups.size()); }
+  int64_t num_rows() const { return metadata_.num_rows; }
+
+  /// Reads row group `i` (all its rows) as one batch of schema().
+  Result<columnar::Batch> ReadRowGroup(int i);
+  /// Reads only the rows of `ranges` (nullptr: all rows). Uses the chunks' OffsetIndex
+  /// when the file has one so non-overlapping pages are skipped undecoded.
+  Result<columnar::Batch> ReadRowGroup(int i, const RowRanges* ranges);
+  /// The row groups ReadAll reads: all, minus those row_group_filter rejects.
+  Result<std::vector<int>> SelectRowGroups() const;
+  /// Reads the selected row groups (in parallel), one batch per row group in file order.
+  Result<std::vector<columnar::Batch>> ReadAll();
+
+  /// The OffsetIndex of each projected leaf of row group `i` (projected_leaves() order),
+  /// std::nullopt where the file has none. One coalesced read.
+  Result<std::vector<std::optional<OffsetIndex>>> ReadOffsetIndexes(int i);
+
+  /// A snapshot of the counters.
+  ReaderStats stats() const;
+
+ private:
+  ParquetFileReader() = default;
+  Status Init();
+  Status ResolveProjection();
+  Result<columnar::Batch> ReadRowGroupImpl(int i, const RowRanges* ranges);
+
+  std::shared_ptr<io::RandomAccessFile> file_;
+  ReaderOptions options_;
+  FileMetaData metadata_;
+  ParquetSchema file_schema_;
+  columnar::SchemaPtr schema_;
+  std::vector<int> projected_fields_;
+  std::vector<int> projected_leaves_;
+  // Per top-level field of the file: its first leaf and leaf count.
+  std::vector<int> field_first_leaf_;
+  std::vector<int> field_leaf_count_;
+  int64_t file_size_ = 0;
+
+  struct AtomicStats {
+    std::atomic<int64_t> row_groups_read{0};
+    std::atomic<int64_t> row_groups_skipped{0};
+    std::atomic<int64_t> pages_read{0};
+    std::atomic<int64_t> pages_skipped{0};
+    std::atomic<int64_t> bytes_read{0};
+    std::atomic<int64_t> read_requests{0};
+  };
+  mutable AtomicStats stats_;
+};
+
+}  // namespace sqe::parquet
