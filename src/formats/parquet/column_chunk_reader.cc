@@ -39,6 +39,7 @@ class ChunkDecoder {
 
   Status Init() {
     SQE_RETURN_NOT_OK(values_.Init(d_, options_.tracker));
+    values_.set_max_page_bytes(options_.max_page_size);
     out_.levels_reservation = Reservation();
     SQE_ASSIGN_OR_RETURN(out_.levels_reservation, Reservation::Make(options_.tracker, 0));
     return Status::OK();
@@ -219,6 +220,7 @@ class ChunkDecoder {
     SQE_ASSIGN_OR_RETURN(const uint8_t* data, Inflate(body, h.compressed_page_size,
                                                       h.uncompressed_page_size, true, pos));
     SQE_RETURN_NOT_OK(Wrap(pos, dictionary_.Init(d_, options_.tracker)));
+    dictionary_.set_max_page_bytes(options_.max_page_size);
     SQE_RETURN_NOT_OK(
         Wrap(pos, dictionary_.DecodeAppend(Encoding::kPlain, data, h.uncompressed_page_size,
                                            dh.num_values, nullptr)));

@@ -346,7 +346,7 @@ Status LeafValues::DecodeByteArrays(Encoding e, const uint8_t* data, size_t size
     }
     case Encoding::kDeltaByteArray: {
       BinaryValues values;
-      SQE_RETURN_NOT_OK(DecodeDeltaByteArray(data, size, &values).status());
+      SQE_RETURN_NOT_OK(DecodeDeltaByteArray(data, size, &values, max_page_bytes_).status());
       if (values.size() < n) {
         return Status::Corruption("DELTA_BYTE_ARRAY holds " + std::to_string(values.size()) +
                                   " values, the page " + std::to_string(n));

@@ -65,6 +65,10 @@ class LeafValues {
   Status DecodeAppend(Encoding encoding, const uint8_t* data, size_t size, int64_t n,
                       const LeafValues* dictionary);
 
+  /// Bounds the bytes a DELTA_BYTE_ARRAY page may expand to (prefix sharing lets a tiny
+  /// page claim gigabytes).
+  void set_max_page_bytes(int64_t bytes) { max_page_bytes_ = bytes; }
+
   /// Drops the values at or past `base` that no run covers; runs are sorted, disjoint and
   /// lie within [base, size()).
   Status KeepRuns(int64_t base, const std::vector<IndexRun>& runs);
@@ -89,6 +93,7 @@ class LeafValues {
   int32_t width_ = 0;
   bool var_binary_ = false;
   bool identity_ = false;  // physical bytes are the output bytes
+  int64_t max_page_bytes_ = int64_t{256} << 20;
   int64_t count_ = 0;
   GrowableBuffer values_;   // fixed width
   GrowableBuffer offsets_;  // var binary: count_ + 1 int32
