@@ -23,15 +23,24 @@ std::string JoinPath(const std::vector<std::string>& path) {
   return out;
 }
 
+}  // namespace
+
+int64_t PageRowEnd(const OffsetIndex& index, size_t k, int64_t row_group_num_rows) {
+  return k + 1 < index.page_locations.size() ? index.page_locations[k + 1].first_row_index
+                                             : row_group_num_rows;
+}
+
+namespace {
+
 class ChunkDecoder {
  public:
   ChunkDecoder(const ColumnDescriptor& d, const ColumnMetaData& meta,
-               const columnar::BufferPtr& bytes, int64_t chunk_start,
+               const std::vector<ChunkPiece>& pieces, int64_t chunk_start,
                const ColumnChunkReadOptions& options, const RowRanges* ranges,
                ColumnChunkReadStats* stats)
       : d_(d),
         meta_(meta),
-        bytes_(bytes),
+        pieces_(pieces),
         chunk_start_(chunk_start),
         options_(options),
         ranges_(ranges),
@@ -47,7 +56,7 @@ class ChunkDecoder {
 
   // Sequentially from the chunk start until the metadata's value count is reached.
   Status ReadAllPages() {
-    const int64_t size = bytes_->size();
+    const int64_t size = meta_.total_compressed_size;
     int64_t pos = 0;
     while (levels_seen_ < meta_.num_values) {
       if (pos >= size) {
@@ -72,7 +81,7 @@ class ChunkDecoder {
   // Only the pages of `index` that overlap ranges_ (plus the dictionary page).
   Status ReadIndexedPages(const OffsetIndex& index) {
     const auto& locs = index.page_locations;
-    const int64_t size = bytes_->size();
+    const int64_t size = meta_.total_compressed_size;
     if (locs.empty()) return ReadAllPages();
     int64_t first_rel = locs[0].offset - chunk_start_;
     if (first_rel < 0 || first_rel > size) {
@@ -81,19 +90,20 @@ class ChunkDecoder {
     }
     bool any_selected = false;
     for (size_t k = 0; k < locs.size() && !any_selected; ++k) {
-      const int64_t end = k + 1 < locs.size() ? locs[k + 1].first_row_index : RowGroupEnd();
-      any_selected = ranges_->Overlaps(locs[k].first_row_index, end);
+      any_selected =
+          ranges_->Overlaps(locs[k].first_row_index, PageRowEnd(index, k, RowGroupEnd()));
     }
     // Pages before the first data page: the dictionary (and legacy index pages).
     int64_t pos = 0;
     while (any_selected && pos < first_rel) {
-      SQE_ASSIGN_OR_RETURN(int64_t consumed, ReadPage(pos, -1, /*dictionary_only=*/true));
+      SQE_ASSIGN_OR_RETURN(int64_t consumed,
+                           ReadPage(pos, -1, first_rel - pos, /*dictionary_only=*/true));
       pos += consumed;
     }
     for (size_t k = 0; k < locs.size(); ++k) {
       const PageLocation& loc = locs[k];
       const int64_t rel = loc.offset - chunk_start_;
-      const int64_t end = k + 1 < locs.size() ? locs[k + 1].first_row_index : RowGroupEnd();
+      const int64_t end = PageRowEnd(index, k, RowGroupEnd());
       if (rel < 0 || rel >= size || loc.compressed_page_size < 0 ||
           loc.compressed_page_size > size - rel || loc.first_row_index < 0 ||
           end < loc.first_row_index) {
@@ -107,7 +117,8 @@ class ChunkDecoder {
         if (stats_ != nullptr) ++stats_->pages_skipped;
         continue;
       }
-      SQE_ASSIGN_OR_RETURN(int64_t consumed, ReadPage(rel, loc.first_row_index));
+      SQE_ASSIGN_OR_RETURN(int64_t consumed,
+                           ReadPage(rel, loc.first_row_index, loc.compressed_page_size));
       (void)consumed;
     }
     return Status::OK();
@@ -143,14 +154,31 @@ class ChunkDecoder {
   }
 
   // Decodes the page at `pos`; returns its total size (header + body).
-  Result<int64_t> ReadPage(int64_t pos, int64_t first_row, bool dictionary_only = false) {
-    const int64_t size = bytes_->size();
-    std::string_view rest = bytes_->view().substr(static_cast<size_t>(pos));
+  // The fetched bytes from chunk position `pos` to the end of the piece holding them.
+  Result<std::string_view> Span(int64_t pos) const {
+    const int64_t at = chunk_start_ + pos;
+    for (const ChunkPiece& p : pieces_) {
+      if (p.buffer != nullptr && p.offset <= at && at < p.offset + p.buffer->size()) {
+        return p.buffer->view().substr(static_cast<size_t>(at - p.offset));
+      }
+    }
+    return Fail(pos, "page bytes were not fetched (no chunk piece covers them)");
+  }
+
+  // Decodes the page at `pos` (at most `limit` bytes when >= 0); returns its total size
+  // (header + body).
+  Result<int64_t> ReadPage(int64_t pos, int64_t first_row, int64_t limit = -1,
+                           bool dictionary_only = false) {
+    SQE_ASSIGN_OR_RETURN(std::string_view rest, Span(pos));
+    const int64_t chunk_left = meta_.total_compressed_size - pos;
+    if (static_cast<int64_t>(rest.size()) > chunk_left) rest = rest.substr(0, chunk_left);
+    if (limit >= 0 && static_cast<int64_t>(rest.size()) > limit) rest = rest.substr(0, limit);
+    const int64_t size = static_cast<int64_t>(rest.size());
     size_t header_size = 0;
     auto header = DecodeThrift<PageHeader>(rest, chunk_start_ + pos, &header_size);
     if (!header.ok()) return Wrap(pos, header.status());
     const PageHeader& h = *header;
-    const int64_t body_pos = pos + static_cast<int64_t>(header_size);
+    const int64_t body_pos = static_cast<int64_t>(header_size);
     if (h.compressed_page_size < 0 || h.compressed_page_size > size - body_pos) {
       return Fail(pos, "page of " + std::to_string(h.compressed_page_size) +
                            " compressed bytes runs past the chunk's end (" +
@@ -164,7 +192,7 @@ class ChunkDecoder {
                            std::to_string(meta_.total_uncompressed_size) + ", limit " +
                            std::to_string(options_.max_page_size) + ")");
     }
-    const uint8_t* body = bytes_->data() + body_pos;
+    const uint8_t* body = reinterpret_cast<const uint8_t*>(rest.data()) + body_pos;
     const int64_t total = static_cast<int64_t>(header_size) + h.compressed_page_size;
     Status st;
     switch (h.type) {
@@ -387,7 +415,7 @@ class ChunkDecoder {
 
   const ColumnDescriptor& d_;
   const ColumnMetaData& meta_;
-  const columnar::BufferPtr& bytes_;
+  const std::vector<ChunkPiece>& pieces_;
   const int64_t chunk_start_;
   const ColumnChunkReadOptions& options_;
   const RowRanges* ranges_;
@@ -427,6 +455,28 @@ Result<LeafData> ReadColumnChunk(const ColumnDescriptor& descriptor, const Colum
                                  const columnar::BufferPtr& chunk_bytes,
                                  const ColumnChunkReadOptions& options, const RowRanges* ranges,
                                  const OffsetIndex* offset_index, ColumnChunkReadStats* stats) {
+  if (chunk.meta_data) {
+    auto range = ColumnChunkRange(*chunk.meta_data);
+    if (range.ok() && (chunk_bytes == nullptr || chunk_bytes->size() != range->length)) {
+      return Status::Corruption("parquet file '" + options.file_path + "' column '" +
+                                JoinPath(descriptor.path) + "': chunk of " +
+                                std::to_string(range->length) + " bytes, got " +
+                                std::to_string(chunk_bytes ? chunk_bytes->size() : 0));
+    }
+    if (range.ok()) {
+      return ReadColumnChunk(descriptor, chunk,
+                             std::vector<ChunkPiece>{{range->offset, chunk_bytes}}, options, ranges,
+                             offset_index, stats);
+    }
+  }
+  return ReadColumnChunk(descriptor, chunk, std::vector<ChunkPiece>{}, options, ranges,
+                         offset_index, stats);
+}
+
+Result<LeafData> ReadColumnChunk(const ColumnDescriptor& descriptor, const ColumnChunk& chunk,
+                                 const std::vector<ChunkPiece>& pieces,
+                                 const ColumnChunkReadOptions& options, const RowRanges* ranges,
+                                 const OffsetIndex* offset_index, ColumnChunkReadStats* stats) {
   const std::string where =
       "parquet file '" + options.file_path + "' column '" + JoinPath(descriptor.path) + "'";
   if (!chunk.meta_data) return Status::Corruption(where + ": column chunk without metadata");
@@ -446,12 +496,7 @@ Result<LeafData> ReadColumnChunk(const ColumnDescriptor& descriptor, const Colum
   if (meta.num_values < 0) return Status::Corruption(where + ": negative num_values");
   auto range = ColumnChunkRange(meta);
   if (!range.ok()) return range.status().WithContext(where);
-  if (chunk_bytes == nullptr || chunk_bytes->size() != range->length) {
-    return Status::Corruption(where + ": chunk of " + std::to_string(range->length) +
-                              " bytes, got " +
-                              std::to_string(chunk_bytes ? chunk_bytes->size() : 0));
-  }
-  ChunkDecoder decoder(descriptor, meta, chunk_bytes, range->offset, options, ranges, stats);
+  ChunkDecoder decoder(descriptor, meta, pieces, range->offset, options, ranges, stats);
   SQE_RETURN_NOT_OK(decoder.Init());
   if (ranges != nullptr && offset_index != nullptr) {
     SQE_RETURN_NOT_OK(decoder.ReadIndexedPages(*offset_index));
@@ -459,6 +504,33 @@ Result<LeafData> ReadColumnChunk(const ColumnDescriptor& descriptor, const Colum
     SQE_RETURN_NOT_OK(decoder.ReadAllPages());
   }
   return decoder.Finish();
+}
+
+Result<std::vector<io::ByteRange>> SelectedPageRanges(const ColumnMetaData& meta,
+                                                      const OffsetIndex& index,
+                                                      const RowRanges& ranges,
+                                                      int64_t row_group_num_rows) {
+  SQE_ASSIGN_OR_RETURN(io::ByteRange chunk, ColumnChunkRange(meta));
+  std::vector<io::ByteRange> out;
+  const auto& locs = index.page_locations;
+  if (locs.empty()) return std::vector<io::ByteRange>{chunk};
+  for (size_t k = 0; k < locs.size(); ++k) {
+    const PageLocation& loc = locs[k];
+    if (loc.offset < chunk.offset || loc.compressed_page_size < 0 ||
+        loc.offset - chunk.offset > chunk.length - loc.compressed_page_size) {
+      return Status::Corruption("parquet offset index: page " + std::to_string(k) +
+                                " at file offset " + std::to_string(loc.offset) + " (" +
+                                std::to_string(loc.compressed_page_size) +
+                                " bytes) is outside its column chunk");
+    }
+    if (ranges.Overlaps(loc.first_row_index, PageRowEnd(index, k, row_group_num_rows))) {
+      out.push_back({loc.offset, loc.compressed_page_size});
+    }
+  }
+  if (!out.empty() && locs[0].offset > chunk.offset) {
+    out.insert(out.begin(), io::ByteRange{chunk.offset, locs[0].offset - chunk.offset});
+  }
+  return out;
 }
 
 }  // namespace sqe::parquet

@@ -83,6 +83,33 @@ Result<LeafData> ReadColumnChunk(const ColumnDescriptor& descriptor, const Colum
                                  const OffsetIndex* offset_index = nullptr,
                                  ColumnChunkReadStats* stats = nullptr);
 
+/// A fetched part of a chunk's bytes: the file range [offset, offset + buffer->size()).
+struct ChunkPiece {
+  int64_t offset = 0;
+  columnar::BufferPtr buffer;
+};
+
+/// As above over pieces of the chunk (sorted or not): with an OffsetIndex and ranges only
+/// SelectedPageRanges need to be present; otherwise the pieces must cover the chunk.
+/// Reading a page no piece covers is Corruption.
+Result<LeafData> ReadColumnChunk(const ColumnDescriptor& descriptor, const ColumnChunk& chunk,
+                                 const std::vector<ChunkPiece>& pieces,
+                                 const ColumnChunkReadOptions& options, const RowRanges* ranges,
+                                 const OffsetIndex* offset_index,
+                                 ColumnChunkReadStats* stats = nullptr);
+
+/// The file byte ranges a ranged read of the chunk touches: the pages overlapping `ranges`
+/// and, when any does, the bytes before the first page (the dictionary page). Empty when
+/// no page overlaps; the whole chunk when the index lists no pages. Corruption for page
+/// locations outside the chunk.
+Result<std::vector<io::ByteRange>> SelectedPageRanges(const ColumnMetaData& meta,
+                                                      const OffsetIndex& index,
+                                                      const RowRanges& ranges,
+                                                      int64_t row_group_num_rows);
+
+/// The row one past the last of page `k` of `index`.
+int64_t PageRowEnd(const OffsetIndex& index, size_t k, int64_t row_group_num_rows);
+
 /// The page decoder entry point for fuzz targets: the first 8 bytes of `data` pick a
 /// leaf shape (physical type, conversion, levels, codec, value count) from a fixed table,
 /// the rest is taken as a column chunk and decoded and assembled. Returns the reader's

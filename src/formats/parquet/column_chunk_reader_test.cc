@@ -212,6 +212,23 @@ TEST(ColumnChunkReader, RowRangesDropRowsAndSkipPagesWithAnOffsetIndex) {
   EXPECT_EQ(stats.pages_read, 2);
   EXPECT_EQ(stats.pages_skipped, 1);
 
+  // Only the selected pages fetched: the pieces SelectedPageRanges names suffice.
+  auto wanted = SelectedPageRanges(*c.chunk.meta_data, index, ranges, 8);
+  ASSERT_TRUE(wanted.ok()) << wanted.status().ToString();
+  ASSERT_EQ(wanted->size(), 2u);
+  std::vector<ChunkPiece> pieces;
+  for (const io::ByteRange& r : *wanted) {
+    pieces.push_back(
+        {r.offset, columnar::Buffer::Slice(c.bytes, r.offset - kChunkOffset, r.length)});
+  }
+  auto sparse = ReadColumnChunk(OptionalInt32(), c.chunk, pieces, o, &ranges, &index);
+  ASSERT_TRUE(sparse.ok()) << sparse.status().ToString();
+  EXPECT_EQ(Int32s(*sparse), (std::vector<int32_t>{2, 6}));
+  // A selected page no piece covers is Corruption, not a read past a buffer.
+  pieces.pop_back();
+  ExpectCorruption(ReadColumnChunk(OptionalInt32(), c.chunk, pieces, o, &ranges, &index),
+                   "missing piece");
+
   // Without the index every page is decoded (and the garbage page fails).
   ExpectCorruption(Read(OptionalInt32(), c, o, &ranges), "garbage page without index");
 }

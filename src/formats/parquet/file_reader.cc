@@ -192,10 +192,12 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRang
   if (ranges != nullptr && num_rows < rg.num_rows) {
     SQE_ASSIGN_OR_RETURN(offset_indexes, ReadOffsetIndexes(i));
   }
-  // Byte ranges of the chunks; with an offset index and nothing selected, none at all.
+  // Byte ranges of the chunks: whole chunks, or with an offset index only the pages the
+  // ranges select (plus the dictionary page). All fetched in one coalesced request set.
   std::vector<io::ByteRange> byte_ranges;
-  byte_ranges.reserve(projected_leaves_.size());
-  for (int leaf : projected_leaves_) {
+  std::vector<size_t> owner;  // projected leaf of each byte range
+  for (size_t k = 0; k < projected_leaves_.size(); ++k) {
+    const int leaf = projected_leaves_[k];
     const ColumnChunk& c = rg.columns[leaf];
     const std::string where = "parquet file " + Quoted(file_->path()) + " row group " +
                               std::to_string(i) + " column " + std::to_string(leaf);
@@ -211,7 +213,16 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRang
                                 " bytes is past the end of the " + std::to_string(file_size_) +
                                 "-byte file");
     }
-    byte_ranges.push_back(*range);
+    std::vector<io::ByteRange> wanted = {*range};
+    if (ranges != nullptr && offset_indexes[k]) {
+      auto selected = SelectedPageRanges(*c.meta_data, *offset_indexes[k], *ranges, rg.num_rows);
+      if (!selected.ok()) return selected.status().WithContext(where);
+      wanted = std::move(*selected);
+    }
+    for (const io::ByteRange& r : wanted) {
+      byte_ranges.push_back(r);
+      owner.push_back(k);
+    }
   }
   io::ReadRangesOptions ro;
   ro.hole_threshold = options_.coalesce_threshold;
@@ -223,6 +234,11 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRang
   }
   SQE_ASSIGN_OR_RETURN(std::vector<columnar::BufferPtr> buffers,
                        io::ReadRanges(*file_, byte_ranges, ro));
+  std::vector<std::vector<ChunkPiece>> pieces(projected_leaves_.size());
+  for (size_t j = 0; j < byte_ranges.size(); ++j) {
+    pieces[owner[j]].push_back({byte_ranges[j].offset, std::move(buffers[j])});
+  }
+  buffers.clear();
 
   ColumnChunkReadOptions co;
   co.file_path = file_->path();
@@ -238,9 +254,9 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRang
     descriptors[k] = &file_schema_.columns[leaf];
     SQE_ASSIGN_OR_RETURN(
         leaves[k],
-        ReadColumnChunk(*descriptors[k], rg.columns[leaf], buffers[k], co, ranges,
+        ReadColumnChunk(*descriptors[k], rg.columns[leaf], pieces[k], co, ranges,
                         offset_indexes[k] ? &*offset_indexes[k] : nullptr, &chunk_stats));
-    buffers[k] = nullptr;  // the chunk's bytes are no longer needed
+    pieces[k].clear();  // the chunk's bytes are no longer needed
   }
   stats_.pages_read += chunk_stats.pages_read;
   stats_.pages_skipped += chunk_stats.pages_skipped;

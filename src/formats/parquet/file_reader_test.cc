@@ -209,6 +209,20 @@ TEST_F(PyarrowReaderTest, RowRangesWithPageIndexSkipPages) {
       }
     }
   }
+  // Without coalescing, a ranged read fetches only the selected pages.
+  ReaderOptions exact;
+  exact.coalesce_threshold = 0;
+  auto precise = ParquetFileReader::Open(File("pageindex"), exact);
+  ASSERT_TRUE(precise.ok());
+  ASSERT_TRUE((*precise)->ReadRowGroup(0).ok());
+  const int64_t full_bytes = (*precise)->stats().bytes_read;
+  RowRanges few = RowRanges::FromRanges({{10, 20}});
+  auto few_rows = (*precise)->ReadRowGroup(0, &few);
+  ASSERT_TRUE(few_rows.ok()) << few_rows.status().ToString();
+  EXPECT_EQ(few_rows->num_rows(), 10);
+  const int64_t ranged_bytes = (*precise)->stats().bytes_read - full_bytes;
+  EXPECT_LT(ranged_bytes * 4, full_bytes) << ranged_bytes << " of " << full_bytes;
+
   // An empty selection reads nothing past the offset indexes.
   RowRanges none;
   auto empty = (*reader)->ReadRowGroup(0, &none);
