@@ -49,6 +49,16 @@ class ChunkDecoder {
   Status Init() {
     SQE_RETURN_NOT_OK(values_.Init(d_, options_.tracker));
     values_.set_max_page_bytes(options_.max_page_size);
+    // Size the output once from the metadata, bounded so a lying footer cannot make us
+    // reserve much: at most 8 values per stored byte and 4M values.
+    const int64_t hint =
+        std::min({meta_.num_values, meta_.total_uncompressed_size * 8, int64_t{1} << 22});
+    if (ranges_ == nullptr && hint > 0) {
+      SQE_RETURN_NOT_OK(
+          values_.Reserve(hint, std::min(meta_.total_uncompressed_size, int64_t{64} << 20)));
+      if (d_.max_definition_level > 0) out_.def_levels.reserve(static_cast<size_t>(hint));
+      if (d_.max_repetition_level > 0) out_.rep_levels.reserve(static_cast<size_t>(hint));
+    }
     out_.levels_reservation = Reservation();
     SQE_ASSIGN_OR_RETURN(out_.levels_reservation, Reservation::Make(options_.tracker, 0));
     return Status::OK();

@@ -136,6 +136,12 @@ TEST_F(PyarrowReaderTest, EveryEncoding) { ReadAndCheck(Scenarios("enc_")); }
 
 TEST_F(PyarrowReaderTest, NestedWithNullsAtEveryLevel) { ReadAndCheck(Scenarios("nested_")); }
 
+TEST_F(PyarrowReaderTest, DuckDbWrittenFiles) {
+  std::vector<std::string> names = Scenarios("duck_");
+  if (names.empty()) GTEST_SKIP() << "duckdb not available in the peer venv";
+  ReadAndCheck(names);
+}
+
 TEST_F(PyarrowReaderTest, ParallelReadAllOnAScheduler) {
   TaskScheduler scheduler(2);
   ReaderOptions options;

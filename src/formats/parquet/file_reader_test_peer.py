@@ -1,5 +1,6 @@
 # Test peer for file_reader_test.cc: "gen DIR" writes Parquet files with pyarrow (every type,
-# codec, page version, encoding, nesting, INT96, row groups, page index); "check DIR NAMES..."
+# codec, page version, encoding, nesting, INT96, row groups, page index; DuckDB-written
+# files too when duckdb is installed); "check DIR NAMES..."
 # compares our reader's JSON lines (NAME.ours.jsonl) with what pyarrow reads, value by value.
 import sys, os, json, base64, struct, math, uuid, decimal, datetime
 import pyarrow as pa, pyarrow.parquet as pq
@@ -105,6 +106,28 @@ def gen(d):
     for name, table, opts in scenarios():
         pq.write_table(table, os.path.join(d, name + ".parquet"), **opts)
         names.append(name)
+    try:
+        import duckdb
+    except ImportError:
+        duckdb = None
+    if duckdb is not None:
+        con = duckdb.connect()
+        queries = {
+            "duck_flat": "SELECT i AS id, CASE WHEN i % 7 = 0 THEN NULL ELSE 'v' || (i % 13) END AS s, "
+                         "(i * 1.25)::DECIMAL(15, 2) AS d, DATE '2020-01-01' + (i % 400)::INT AS day, "
+                         "i / 3.0 AS f, i % 2 = 0 AS b, TIMESTAMP '2024-01-01' + INTERVAL (i) SECOND AS ts "
+                         "FROM range(20000) t(i)",
+            "duck_nested": "SELECT [i, NULL, i + 1] AS l, CASE WHEN i % 5 = 0 THEN NULL ELSE "
+                           "{'a': 'x' || i, 'b': [i % 3]} END AS st, map(['k' || (i % 4)], [i]) AS m, "
+                           "CASE WHEN i % 3 = 0 THEN [] ELSE [[i::VARCHAR], NULL] END AS ll "
+                           "FROM range(3000) t(i)",
+        }
+        for name, q in queries.items():
+            for codec in ["snappy", "zstd"]:
+                path = os.path.join(d, "%s_%s.parquet" % (name, codec))
+                con.execute("COPY (%s) TO '%s' (FORMAT parquet, COMPRESSION %s, ROW_GROUP_SIZE 4096)"
+                            % (q, path, codec))
+                names.append("%s_%s" % (name, codec))
     with open(os.path.join(d, "scenarios.txt"), "w") as f:
         f.write("\n".join(names) + "\n")
 

@@ -57,6 +57,19 @@ Status GrowableBuffer::Resize(int64_t size) {
   return buffer_->Resize(size);
 }
 
+Status GrowableBuffer::Reserve(int64_t capacity) {
+  if (buffer_ == nullptr) SQE_RETURN_NOT_OK(Resize(0));
+  return buffer_->Reserve(capacity);
+}
+
+Status LeafValues::Reserve(int64_t values, int64_t data_bytes) {
+  if (var_binary_) {
+    SQE_RETURN_NOT_OK(offsets_.Reserve((values + 1) * int64_t{sizeof(int32_t)}));
+    return data_.Reserve(data_bytes);
+  }
+  return values_.Reserve(values * width_);
+}
+
 Result<columnar::BufferPtr> GrowableBuffer::Finish() {
   if (buffer_ == nullptr) SQE_RETURN_NOT_OK(Resize(0));
   columnar::BufferPtr out = std::move(buffer_);

@@ -30,6 +30,8 @@ class GrowableBuffer {
   explicit GrowableBuffer(std::shared_ptr<MemoryTracker> tracker = nullptr)
       : tracker_(std::move(tracker)) {}
   Status Resize(int64_t size);
+  /// Makes room for `capacity` bytes without changing the size.
+  Status Reserve(int64_t capacity);
   uint8_t* data() { return buffer_ ? buffer_->mutable_data() : nullptr; }
   const uint8_t* data() const { return buffer_ ? buffer_->data() : nullptr; }
   int64_t size() const { return buffer_ ? buffer_->size() : 0; }
@@ -53,6 +55,10 @@ class LeafValues {
   /// Sets up for `descriptor`'s leaf type. InvalidArgument for a conversion that does not
   /// fit the physical type (schema_mapping never produces one).
   Status Init(const ColumnDescriptor& descriptor, std::shared_ptr<MemoryTracker> tracker);
+
+  /// Pre-sizes the buffers for about `values` values and `data_bytes` string bytes, so
+  /// appending pages does not regrow them (a hint: appends past it still work).
+  Status Reserve(int64_t values, int64_t data_bytes);
 
   int64_t size() const { return count_; }
   bool var_binary() const { return var_binary_; }

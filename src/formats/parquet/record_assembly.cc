@@ -171,6 +171,16 @@ class Assembler {
     if (values.type() == nullptr || !values.type()->Equals(*field.type())) {
       return AssemblyError("leaf '" + field.name() + "' values have the wrong type");
     }
+    const LeafData& data = leaves_[leaf];
+    // Flat leaves: every level is a slot; without nulls the values are the column.
+    if (info.ancestor_def == 0 && data.rep_levels.empty()) {
+      int64_t present = data.num_levels;
+      if (!data.def_levels.empty()) {
+        present = 0;
+        for (int16_t d : data.def_levels) present += d >= info.def;
+      }
+      if (present == data.num_levels && present == values.length()) return values;
+    }
     std::vector<uint8_t> valid;
     SQE_RETURN_NOT_OK(Slots(leaf, info, &valid));
     const int64_t n = static_cast<int64_t>(valid.size());
