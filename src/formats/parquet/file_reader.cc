@@ -4,6 +4,7 @@
 
 #include "formats/parquet/footer.h"
 #include "formats/parquet/record_assembly.h"
+#include "formats/parquet/row_group_pruning.h"
 #include "io/read_ranges.h"
 
 namespace sqe::parquet {
@@ -90,7 +91,46 @@ Status ParquetFileReader::Init() {
     }
   }
   file_size_ = size;
-  return ResolveProjection();
+  SQE_RETURN_NOT_OK(ResolveProjection());
+  return BindPredicate();
+}
+
+Status ParquetFileReader::BindPredicate() {
+  for (const Predicate& p : options_.predicate) {
+    auto bound = parquet::BindPredicate(p, file_schema_);
+    if (bound.ok()) {
+      predicate_.push_back(std::move(*bound));
+      continue;
+    }
+    // Iceberg: a field id the file does not hold is a column added later, null here.
+    if (bound.status().code() == StatusCode::kNotFound &&
+        p.column.kind == ColumnRef::Kind::kFieldId) {
+      if (p.op != PredicateOp::kIsNull) predicate_never_matches_ = true;
+      continue;
+    }
+    return bound.status().WithContext("parquet file " + Quoted(file_->path()));
+  }
+  return Status::OK();
+}
+
+Result<bool> ParquetFileReader::PredicateMayMatch(int i) const {
+  if (predicate_never_matches_) return false;
+  if (predicate_.empty()) return true;
+  BloomReadCounters io;
+  auto keep = RowGroupMayMatchWithBloom(*file_, metadata_, i, predicate_, &io);
+  stats_.bytes_read += io.bytes_read;
+  stats_.read_requests += io.read_requests;
+  return keep;
+}
+
+Result<std::optional<RowRanges>> ParquetFileReader::PredicateRowRanges(int i) const {
+  if (predicate_.empty()) return std::optional<RowRanges>();
+  BloomReadCounters io;
+  auto ranges =
+      PageIndexRowRanges(*file_, metadata_, i, predicate_, options_.coalesce_threshold, &io);
+  stats_.bytes_read += io.bytes_read;
+  stats_.read_requests += io.read_requests;
+  return ranges;
 }
 
 Status ParquetFileReader::ResolveProjection() {
@@ -168,14 +208,26 @@ Result<std::vector<std::optional<OffsetIndex>>> ParquetFileReader::ReadOffsetInd
 }
 
 Result<columnar::Batch> ParquetFileReader::ReadRowGroup(int i) {
-  return ReadRowGroupImpl(i, nullptr);
+  return ReadRowGroupImpl(i, nullptr, nullptr);
 }
 
 Result<columnar::Batch> ParquetFileReader::ReadRowGroup(int i, const RowRanges* ranges) {
-  return ReadRowGroupImpl(i, ranges);
+  return ReadRowGroupImpl(i, ranges, nullptr);
 }
 
-Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRanges* ranges) {
+Result<columnar::Batch> ParquetFileReader::ReadRowGroup(
+    int i, const RowRanges* ranges, const std::vector<std::optional<OffsetIndex>>& offset_indexes) {
+  if (offset_indexes.size() != projected_leaves_.size()) {
+    return Status::InvalidArgument("ReadRowGroup: " + std::to_string(offset_indexes.size()) +
+                                   " offset indexes for " +
+                                   std::to_string(projected_leaves_.size()) + " projected leaves");
+  }
+  return ReadRowGroupImpl(i, ranges, &offset_indexes);
+}
+
+Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(
+    int i, const RowRanges* ranges,
+    const std::vector<std::optional<OffsetIndex>>* supplied_indexes) {
   if (i < 0 || i >= num_row_groups()) {
     return Status::InvalidArgument("parquet file " + Quoted(file_->path()) + ": row group " +
                                    std::to_string(i) + " out of range (the file has " +
@@ -190,7 +242,11 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRang
   const int64_t num_rows = ranges != nullptr ? ranges->row_count() : rg.num_rows;
   std::vector<std::optional<OffsetIndex>> offset_indexes(projected_leaves_.size());
   if (ranges != nullptr && num_rows < rg.num_rows) {
-    SQE_ASSIGN_OR_RETURN(offset_indexes, ReadOffsetIndexes(i));
+    if (supplied_indexes != nullptr) {
+      offset_indexes = *supplied_indexes;
+    } else {
+      SQE_ASSIGN_OR_RETURN(offset_indexes, ReadOffsetIndexes(i));
+    }
   }
   // Byte ranges of the chunks: whole chunks, or with an offset index only the pages the
   // ranges select (plus the dictionary page). All fetched in one coalesced request set.
@@ -248,15 +304,23 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRang
   co.max_page_size = options_.max_page_size;
   std::vector<LeafData> leaves(projected_leaves_.size());
   std::vector<const ColumnDescriptor*> descriptors(projected_leaves_.size());
+  std::vector<ColumnChunkReadStats> leaf_stats(projected_leaves_.size());
+  SQE_RETURN_NOT_OK(ParallelFor(
+      options_.scheduler, static_cast<int64_t>(projected_leaves_.size()), options_.parallelism,
+      [&](int64_t k) -> Status {
+        const int leaf = projected_leaves_[k];
+        descriptors[k] = &file_schema_.columns[leaf];
+        SQE_ASSIGN_OR_RETURN(
+            leaves[k],
+            ReadColumnChunk(*descriptors[k], rg.columns[leaf], pieces[k], co, ranges,
+                            offset_indexes[k] ? &*offset_indexes[k] : nullptr, &leaf_stats[k]));
+        pieces[k].clear();  // the chunk's bytes are no longer needed
+        return Status::OK();
+      }));
   ColumnChunkReadStats chunk_stats;
-  for (size_t k = 0; k < projected_leaves_.size(); ++k) {
-    const int leaf = projected_leaves_[k];
-    descriptors[k] = &file_schema_.columns[leaf];
-    SQE_ASSIGN_OR_RETURN(
-        leaves[k],
-        ReadColumnChunk(*descriptors[k], rg.columns[leaf], pieces[k], co, ranges,
-                        offset_indexes[k] ? &*offset_indexes[k] : nullptr, &chunk_stats));
-    pieces[k].clear();  // the chunk's bytes are no longer needed
+  for (const ColumnChunkReadStats& ls : leaf_stats) {
+    chunk_stats.pages_read += ls.pages_read;
+    chunk_stats.pages_skipped += ls.pages_skipped;
   }
   stats_.pages_read += chunk_stats.pages_read;
   stats_.pages_skipped += chunk_stats.pages_skipped;
@@ -287,6 +351,9 @@ Result<std::vector<int>> ParquetFileReader::SelectRowGroups() const {
     if (options_.row_group_filter) {
       SQE_ASSIGN_OR_RETURN(keep, options_.row_group_filter(*this, i));
     }
+    if (keep) {
+      SQE_ASSIGN_OR_RETURN(keep, PredicateMayMatch(i));
+    }
     if (keep) out.push_back(i);
   }
   return out;
@@ -296,6 +363,7 @@ Result<std::vector<columnar::Batch>> ParquetFileReader::ReadAll() {
   SQE_ASSIGN_OR_RETURN(std::vector<int> groups, SelectRowGroups());
   stats_.row_groups_skipped += num_row_groups() - static_cast<int64_t>(groups.size());
   std::vector<columnar::Batch> batches(groups.size());
+  std::vector<char> pruned(groups.size(), 0);  // the page index left no rows
   SQE_RETURN_NOT_OK(
       ParallelFor(options_.scheduler, static_cast<int64_t>(groups.size()), options_.parallelism,
                   [&](int64_t k) -> Status {
@@ -303,12 +371,26 @@ Result<std::vector<columnar::Batch>> ParquetFileReader::ReadAll() {
                     std::optional<RowRanges> ranges;
                     if (options_.row_ranges_provider) {
                       SQE_ASSIGN_OR_RETURN(ranges, options_.row_ranges_provider(*this, i));
+                    } else {
+                      SQE_ASSIGN_OR_RETURN(ranges, PredicateRowRanges(i));
+                    }
+                    if (ranges && ranges->empty()) {
+                      pruned[static_cast<size_t>(k)] = 1;
+                      return Status::OK();
                     }
                     SQE_ASSIGN_OR_RETURN(batches[static_cast<size_t>(k)],
-                                         ReadRowGroupImpl(i, ranges ? &*ranges : nullptr));
+                                         ReadRowGroupImpl(i, ranges ? &*ranges : nullptr, nullptr));
                     return Status::OK();
                   }));
-  return batches;
+  std::vector<columnar::Batch> out;
+  for (size_t k = 0; k < batches.size(); ++k) {
+    if (pruned[k]) {
+      stats_.row_groups_skipped += 1;
+    } else {
+      out.push_back(std::move(batches[k]));
+    }
+  }
+  return out;
 }
 
 ReaderStats ParquetFileReader::stats() const {

@@ -10,9 +10,15 @@
 ///  - ReaderOptions::row_group_filter decides per row group whether ReadAll reads it
 ///    (SelectRowGroups() applies it; skipped groups count in ReaderStats).
 ///  - ReadRowGroup(i, const RowRanges*) reads only the given rows of row group i: with
-///    the chunks' OffsetIndex (read here, or supplied through ReadOffsetIndexes) only the
-///    overlapping pages are decoded; every column returns exactly the same rows.
+///    the chunks' OffsetIndex (read here, or passed in when page pruning already read it
+///    with ReadOffsetIndexes) only the overlapping pages are fetched and decoded; every
+///    column returns exactly the same rows.
 ///  - ReaderOptions::row_ranges_provider lets ReadAll ask for RowRanges per row group.
+///  - ReaderOptions::predicate drives the built-in pruning (row_group_pruning.h): row
+///    groups by statistics then Bloom filters, rows by the page index.
+///
+/// With a scheduler, ReadAll decodes row groups in parallel and ReadRowGroup the column
+/// chunks of one row group (nested ParallelFor is safe).
 ///
 /// Thread safety: after Open, every const method and ReadRowGroup/ReadAll may be called
 /// concurrently (stats are atomic counters; the file must allow concurrent ReadAt).
@@ -32,6 +38,7 @@
 #include "common/task_scheduler.h"
 #include "formats/parquet/column_chunk_reader.h"
 #include "formats/parquet/metadata.h"
+#include "formats/parquet/predicate.h"
 #include "formats/parquet/row_ranges.h"
 #include "formats/parquet/schema_mapping.h"
 #include "io/file.h"
@@ -61,6 +68,13 @@ struct ReaderOptions {
   /// Pruning seam: the rows of row group `index` ReadAll should read (std::nullopt: all).
   std::function<Result<std::optional<RowRanges>>(const ParquetFileReader& reader, int index)>
       row_ranges_provider;
+  /// A conjunction of simple predicates (predicate.h), bound to the file schema at Open
+  /// (NotFound / InvalidArgument for an unknown column or a literal of the wrong type; a
+  /// predicate on an Iceberg field id the file lacks sees an all-null column). ReadAll
+  /// then skips row groups by statistics and Bloom filters and, unless row_ranges_provider
+  /// is set, reads only the rows of the pages the page index keeps. Returned rows are a
+  /// superset of the matching ones: the engine still filters.
+  std::vector<Predicate> predicate;
   /// Footer bytes read speculatively with the tail (saves a request for most files).
   int64_t footer_read_size = int64_t{64} << 10;
   /// Limits for a page (see ColumnChunkReadOptions).
@@ -106,14 +120,30 @@ class ParquetFileReader {
   /// Reads only the rows of `ranges` (nullptr: all rows). Uses the chunks' OffsetIndex
   /// when the file has one so non-overlapping pages are skipped undecoded.
   Result<columnar::Batch> ReadRowGroup(int i, const RowRanges* ranges);
-  /// The row groups ReadAll reads: all, minus those row_group_filter rejects.
+  /// As above with the offset indexes already read (ReadOffsetIndexes(i)'s result), so
+  /// page pruning and the read share one fetch.
+  Result<columnar::Batch> ReadRowGroup(
+      int i, const RowRanges* ranges,
+      const std::vector<std::optional<OffsetIndex>>& offset_indexes);
+  /// The row groups ReadAll reads: all, minus those row_group_filter or the predicate's
+  /// statistics and Bloom filters reject.
   Result<std::vector<int>> SelectRowGroups() const;
-  /// Reads the selected row groups (in parallel), one batch per row group in file order.
+  /// Reads the selected row groups (in parallel), one batch per row group in file order;
+  /// a group whose RowRanges come out empty is skipped (and counted) instead.
   Result<std::vector<columnar::Batch>> ReadAll();
 
   /// The OffsetIndex of each projected leaf of row group `i` (projected_leaves() order),
   /// std::nullopt where the file has none. One coalesced read.
   Result<std::vector<std::optional<OffsetIndex>>> ReadOffsetIndexes(int i);
+
+  /// ReaderOptions::predicate as bound to this file.
+  const std::vector<BoundPredicate>& bound_predicate() const { return predicate_; }
+  /// Whether row group `i` may hold rows matching the predicate (statistics, then Bloom
+  /// filters; true without a predicate). Counts the filter reads.
+  Result<bool> PredicateMayMatch(int i) const;
+  /// The rows of row group `i` the page index keeps for the predicate; std::nullopt
+  /// without a predicate or a page index for its columns. Counts the index reads.
+  Result<std::optional<RowRanges>> PredicateRowRanges(int i) const;
 
   /// A snapshot of the counters.
   ReaderStats stats() const;
@@ -122,7 +152,10 @@ class ParquetFileReader {
   ParquetFileReader() = default;
   Status Init();
   Status ResolveProjection();
-  Result<columnar::Batch> ReadRowGroupImpl(int i, const RowRanges* ranges);
+  Status BindPredicate();
+  Result<columnar::Batch> ReadRowGroupImpl(
+      int i, const RowRanges* ranges,
+      const std::vector<std::optional<OffsetIndex>>* offset_indexes);
 
   std::shared_ptr<io::RandomAccessFile> file_;
   ReaderOptions options_;
@@ -135,6 +168,8 @@ class ParquetFileReader {
   std::vector<int> field_first_leaf_;
   std::vector<int> field_leaf_count_;
   int64_t file_size_ = 0;
+  std::vector<BoundPredicate> predicate_;
+  bool predicate_never_matches_ = false;  // a conjunct on an absent (all-null) column
 
   struct AtomicStats {
     std::atomic<int64_t> row_groups_read{0};

@@ -230,6 +230,19 @@ TEST_F(PyarrowReaderTest, RowRangesWithPageIndexSkipPages) {
   const int64_t ranged_bytes = (*precise)->stats().bytes_read - full_bytes;
   EXPECT_LT(ranged_bytes * 4, full_bytes) << ranged_bytes << " of " << full_bytes;
 
+  // Offset indexes read once by the caller (as page pruning does) are reused.
+  auto indexes = (*precise)->ReadOffsetIndexes(0);
+  ASSERT_TRUE(indexes.ok()) << indexes.status().ToString();
+  ASSERT_TRUE((*indexes)[0].has_value());
+  const int64_t requests = (*precise)->stats().read_requests;
+  auto shared = (*precise)->ReadRowGroup(0, &few, *indexes);
+  ASSERT_TRUE(shared.ok()) << shared.status().ToString();
+  EXPECT_EQ(shared->num_rows(), 10);
+  // Only page reads: no offset-index request this time (one request per selected page
+  // run and column at most).
+  const int64_t page_requests = (*precise)->stats().read_requests - requests;
+  EXPECT_LE(page_requests, 2 * (*precise)->schema()->num_fields() + 2);
+
   // An empty selection reads nothing past the offset indexes.
   RowRanges none;
   auto empty = (*reader)->ReadRowGroup(0, &none);
