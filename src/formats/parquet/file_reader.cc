@@ -208,14 +208,26 @@ Result<std::vector<std::optional<OffsetIndex>>> ParquetFileReader::ReadOffsetInd
 }
 
 Result<columnar::Batch> ParquetFileReader::ReadRowGroup(int i) {
-  return ReadRowGroupImpl(i, nullptr);
+  return ReadRowGroupImpl(i, nullptr, nullptr);
 }
 
 Result<columnar::Batch> ParquetFileReader::ReadRowGroup(int i, const RowRanges* ranges) {
-  return ReadRowGroupImpl(i, ranges);
+  return ReadRowGroupImpl(i, ranges, nullptr);
 }
 
-Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRanges* ranges) {
+Result<columnar::Batch> ParquetFileReader::ReadRowGroup(
+    int i, const RowRanges* ranges, const std::vector<std::optional<OffsetIndex>>& offset_indexes) {
+  if (offset_indexes.size() != projected_leaves_.size()) {
+    return Status::InvalidArgument("ReadRowGroup: " + std::to_string(offset_indexes.size()) +
+                                   " offset indexes for " +
+                                   std::to_string(projected_leaves_.size()) + " projected leaves");
+  }
+  return ReadRowGroupImpl(i, ranges, &offset_indexes);
+}
+
+Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(
+    int i, const RowRanges* ranges,
+    const std::vector<std::optional<OffsetIndex>>* supplied_indexes) {
   if (i < 0 || i >= num_row_groups()) {
     return Status::InvalidArgument("parquet file " + Quoted(file_->path()) + ": row group " +
                                    std::to_string(i) + " out of range (the file has " +
@@ -230,7 +242,11 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRang
   const int64_t num_rows = ranges != nullptr ? ranges->row_count() : rg.num_rows;
   std::vector<std::optional<OffsetIndex>> offset_indexes(projected_leaves_.size());
   if (ranges != nullptr && num_rows < rg.num_rows) {
-    SQE_ASSIGN_OR_RETURN(offset_indexes, ReadOffsetIndexes(i));
+    if (supplied_indexes != nullptr) {
+      offset_indexes = *supplied_indexes;
+    } else {
+      SQE_ASSIGN_OR_RETURN(offset_indexes, ReadOffsetIndexes(i));
+    }
   }
   // Byte ranges of the chunks: whole chunks, or with an offset index only the pages the
   // ranges select (plus the dictionary page). All fetched in one coalesced request set.
@@ -288,15 +304,23 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(int i, const RowRang
   co.max_page_size = options_.max_page_size;
   std::vector<LeafData> leaves(projected_leaves_.size());
   std::vector<const ColumnDescriptor*> descriptors(projected_leaves_.size());
+  std::vector<ColumnChunkReadStats> leaf_stats(projected_leaves_.size());
+  SQE_RETURN_NOT_OK(ParallelFor(
+      options_.scheduler, static_cast<int64_t>(projected_leaves_.size()), options_.parallelism,
+      [&](int64_t k) -> Status {
+        const int leaf = projected_leaves_[k];
+        descriptors[k] = &file_schema_.columns[leaf];
+        SQE_ASSIGN_OR_RETURN(
+            leaves[k],
+            ReadColumnChunk(*descriptors[k], rg.columns[leaf], pieces[k], co, ranges,
+                            offset_indexes[k] ? &*offset_indexes[k] : nullptr, &leaf_stats[k]));
+        pieces[k].clear();  // the chunk's bytes are no longer needed
+        return Status::OK();
+      }));
   ColumnChunkReadStats chunk_stats;
-  for (size_t k = 0; k < projected_leaves_.size(); ++k) {
-    const int leaf = projected_leaves_[k];
-    descriptors[k] = &file_schema_.columns[leaf];
-    SQE_ASSIGN_OR_RETURN(
-        leaves[k],
-        ReadColumnChunk(*descriptors[k], rg.columns[leaf], pieces[k], co, ranges,
-                        offset_indexes[k] ? &*offset_indexes[k] : nullptr, &chunk_stats));
-    pieces[k].clear();  // the chunk's bytes are no longer needed
+  for (const ColumnChunkReadStats& ls : leaf_stats) {
+    chunk_stats.pages_read += ls.pages_read;
+    chunk_stats.pages_skipped += ls.pages_skipped;
   }
   stats_.pages_read += chunk_stats.pages_read;
   stats_.pages_skipped += chunk_stats.pages_skipped;
@@ -355,7 +379,7 @@ Result<std::vector<columnar::Batch>> ParquetFileReader::ReadAll() {
                       return Status::OK();
                     }
                     SQE_ASSIGN_OR_RETURN(batches[static_cast<size_t>(k)],
-                                         ReadRowGroupImpl(i, ranges ? &*ranges : nullptr));
+                                         ReadRowGroupImpl(i, ranges ? &*ranges : nullptr, nullptr));
                     return Status::OK();
                   }));
   std::vector<columnar::Batch> out;

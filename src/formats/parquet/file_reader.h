@@ -10,11 +10,15 @@
 ///  - ReaderOptions::row_group_filter decides per row group whether ReadAll reads it
 ///    (SelectRowGroups() applies it; skipped groups count in ReaderStats).
 ///  - ReadRowGroup(i, const RowRanges*) reads only the given rows of row group i: with
-///    the chunks' OffsetIndex (read here, or supplied through ReadOffsetIndexes) only the
-///    overlapping pages are decoded; every column returns exactly the same rows.
+///    the chunks' OffsetIndex (read here, or passed in when page pruning already read it
+///    with ReadOffsetIndexes) only the overlapping pages are fetched and decoded; every
+///    column returns exactly the same rows.
 ///  - ReaderOptions::row_ranges_provider lets ReadAll ask for RowRanges per row group.
 ///  - ReaderOptions::predicate drives the built-in pruning (row_group_pruning.h): row
 ///    groups by statistics then Bloom filters, rows by the page index.
+///
+/// With a scheduler, ReadAll decodes row groups in parallel and ReadRowGroup the column
+/// chunks of one row group (nested ParallelFor is safe).
 ///
 /// Thread safety: after Open, every const method and ReadRowGroup/ReadAll may be called
 /// concurrently (stats are atomic counters; the file must allow concurrent ReadAt).
@@ -116,6 +120,11 @@ class ParquetFileReader {
   /// Reads only the rows of `ranges` (nullptr: all rows). Uses the chunks' OffsetIndex
   /// when the file has one so non-overlapping pages are skipped undecoded.
   Result<columnar::Batch> ReadRowGroup(int i, const RowRanges* ranges);
+  /// As above with the offset indexes already read (ReadOffsetIndexes(i)'s result), so
+  /// page pruning and the read share one fetch.
+  Result<columnar::Batch> ReadRowGroup(
+      int i, const RowRanges* ranges,
+      const std::vector<std::optional<OffsetIndex>>& offset_indexes);
   /// The row groups ReadAll reads: all, minus those row_group_filter or the predicate's
   /// statistics and Bloom filters reject.
   Result<std::vector<int>> SelectRowGroups() const;
@@ -144,7 +153,9 @@ class ParquetFileReader {
   Status Init();
   Status ResolveProjection();
   Status BindPredicate();
-  Result<columnar::Batch> ReadRowGroupImpl(int i, const RowRanges* ranges);
+  Result<columnar::Batch> ReadRowGroupImpl(
+      int i, const RowRanges* ranges,
+      const std::vector<std::optional<OffsetIndex>>* offset_indexes);
 
   std::shared_ptr<io::RandomAccessFile> file_;
   ReaderOptions options_;
