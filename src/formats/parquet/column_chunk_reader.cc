@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <limits>
 
+#include <zlib.h>
+
 #include "formats/parquet/encoding/levels.h"
 #include "formats/parquet/leaf_values_internal.h"
 
@@ -203,6 +205,22 @@ class ChunkDecoder {
                            std::to_string(options_.max_page_size) + ")");
     }
     const uint8_t* body = reinterpret_cast<const uint8_t*>(rest.data()) + body_pos;
+    if (options_.verify_checksums && h.crc.has_value()) {
+      // CRC32 of the page bytes after the header, as stored (parquet.thrift PageHeader.crc).
+      uLong crc = crc32(0L, Z_NULL, 0);
+      const uint8_t* p = body;
+      for (int64_t left = h.compressed_page_size; left > 0;) {
+        const uInt take = static_cast<uInt>(std::min<int64_t>(left, int64_t{1} << 30));
+        crc = crc32(crc, p, take);
+        p += take;
+        left -= take;
+      }
+      if (static_cast<uint32_t>(crc) != static_cast<uint32_t>(*h.crc)) {
+        return Fail(pos, "page checksum mismatch (header CRC32 " +
+                             std::to_string(static_cast<uint32_t>(*h.crc)) + ", data " +
+                             std::to_string(static_cast<uint32_t>(crc)) + ")");
+      }
+    }
     const int64_t total = static_cast<int64_t>(header_size) + h.compressed_page_size;
     Status st;
     switch (h.type) {

@@ -46,6 +46,8 @@ struct ColumnChunkReadOptions {
   int64_t max_page_values = int64_t{1} << 24;
   /// The largest uncompressed page accepted (bounds decompression bombs).
   int64_t max_page_size = int64_t{256} << 20;
+  /// Check the CRC32 of pages whose header carries one (Corruption on mismatch).
+  bool verify_checksums = false;
 };
 
 /// The decoded leaf: levels (one per value slot, nulls included) and the non-null values.

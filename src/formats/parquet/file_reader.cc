@@ -302,6 +302,7 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(
   co.row_group_num_rows = rg.num_rows;
   co.max_page_values = options_.max_page_values;
   co.max_page_size = options_.max_page_size;
+  co.verify_checksums = options_.verify_page_checksums;
   std::vector<LeafData> leaves(projected_leaves_.size());
   std::vector<const ColumnDescriptor*> descriptors(projected_leaves_.size());
   std::vector<ColumnChunkReadStats> leaf_stats(projected_leaves_.size());

@@ -80,6 +80,8 @@ struct ReaderOptions {
   /// Limits for a page (see ColumnChunkReadOptions).
   int64_t max_page_values = int64_t{1} << 24;
   int64_t max_page_size = int64_t{256} << 20;
+  /// Verify page CRC32s where the writer stored them (off by default, as in other readers).
+  bool verify_page_checksums = false;
   /// The largest footer accepted.
   int64_t max_footer_size = int64_t{64} << 20;
 };

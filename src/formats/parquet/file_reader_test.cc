@@ -133,6 +133,27 @@ std::string* PyarrowReaderTest::gen_error_ = nullptr;
 
 TEST_F(PyarrowReaderTest, EveryTypeCodecAndPageVersion) { ReadAndCheck(Scenarios("types_")); }
 
+TEST_F(PyarrowReaderTest, PageChecksumsMatchPyarrows) {
+  ReaderOptions options;
+  options.verify_page_checksums = true;
+  ReadAndCheck({"types_crc"}, options);
+  // Flip one byte inside the first column's first page: the checksum catches it.
+  std::string bytes = Slurp(*dir_ / "types_crc.parquet");
+  auto probe = ParquetFileReader::Open(File("types_crc"));
+  ASSERT_TRUE(probe.ok());
+  const ColumnMetaData& meta = *(*probe)->metadata().row_groups[0].columns[0].meta_data;
+  const int64_t start = meta.dictionary_page_offset.value_or(meta.data_page_offset);
+  bytes[static_cast<size_t>(start + meta.total_compressed_size - 2)] ^= 0x10;
+  auto reader =
+      ParquetFileReader::Open(std::make_shared<io::MemoryFile>(bytes, "crc.parquet"), options);
+  ASSERT_TRUE(reader.ok());
+  auto batch = (*reader)->ReadRowGroup(0);
+  ASSERT_FALSE(batch.ok());
+  EXPECT_EQ(batch.status().code(), StatusCode::kCorruption);
+  EXPECT_NE(batch.status().message().find("checksum"), std::string::npos)
+      << batch.status().message();
+}
+
 TEST_F(PyarrowReaderTest, EveryEncoding) { ReadAndCheck(Scenarios("enc_")); }
 
 TEST_F(PyarrowReaderTest, NestedWithNullsAtEveryLevel) { ReadAndCheck(Scenarios("nested_")); }
