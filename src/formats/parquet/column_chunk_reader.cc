@@ -61,7 +61,7 @@ class ChunkDecoder {
       if (d_.max_definition_level > 0) out_.def_levels.reserve(static_cast<size_t>(hint));
       if (d_.max_repetition_level > 0) out_.rep_levels.reserve(static_cast<size_t>(hint));
     }
-    out_.levels_reservation = Reservation();
+    SQE_ASSIGN_OR_RETURN(page_reservation_, Reservation::Make(options_.tracker, 0));
     SQE_ASSIGN_OR_RETURN(out_.levels_reservation, Reservation::Make(options_.tracker, 0));
     return Status::OK();
   }
