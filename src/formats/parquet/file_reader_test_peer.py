@@ -80,6 +80,8 @@ def scenarios():
     out.append(("types_nodict", flat, dict(use_dictionary=False, data_page_size=700)))
     out.append(("types_decint", flat, dict(store_decimal_as_integer=True, data_page_version="2.0")))
     out.append(("types_dictfallback", flat, dict(dictionary_pagesize_limit=64, data_page_size=256)))
+    # Format 1.0: PLAIN_DICTIONARY pages and converted types only (no nanosecond types).
+    out.append(("types_format1", flat.drop_columns(["ts_ns", "t_ns"]), dict(version="1.0")))
     out.append(("types_crc", flat, dict(write_page_checksum=True, compression="gzip", data_page_size=400)))
     out.append(("types_rowgroups", flat, dict(row_group_size=23, data_page_size=128, compression="zstd")))
     out.append(("types_int96", flat.select(["ts_us", "ts_ns", "ts_ms", "req"]), dict(use_deprecated_int96_timestamps=True)))
