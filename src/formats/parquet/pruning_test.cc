@@ -4,6 +4,7 @@
 // loses a matching row, and that page pruning returns exactly the kept pages' rows.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <set>
 
 #include "formats/parquet/file_reader.h"
@@ -204,6 +205,42 @@ TEST_F(PruningTest, BloomFilterSkipsWhatStatisticsKeep) {
   // IN keeps the group if any literal may be there.
   Scan in = Run({Predicate::In(v, {Literal::String("s012345x"), Literal::String("s012346")})});
   EXPECT_EQ(in.stats.row_groups_read, 1);
+}
+
+TEST_F(PruningTest, PredicateColumnNeedNotBeProjected) {
+  ReaderOptions options;
+  options.columns = {"v"};
+  options.predicate = {K(Op::kEq, 12345)};
+  options.coalesce_threshold = 0;
+  auto reader = ParquetFileReader::Open(std::make_shared<io::MemoryFile>(*file_), options);
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  auto batches = (*reader)->ReadAll();
+  ASSERT_TRUE(batches.ok()) << batches.status().ToString();
+  ASSERT_EQ(batches->size(), 1u);
+  // v's pages differ from k's; v still returns exactly the rows of k's kept page.
+  std::vector<int64_t> expected = PagesCovering(12345, 12345);
+  const columnar::Batch& b = (*batches)[0];
+  ASSERT_EQ(b.num_rows(), static_cast<int64_t>(expected.size()));
+  const columnar::Column* v = b.ColumnByName("v");
+  for (int64_t i = 0; i < b.num_rows(); ++i) {
+    char want[16];
+    std::snprintf(want, sizeof(want), "s%06lld", static_cast<long long>(expected[i]));
+    EXPECT_EQ(v->StringAt(i), want);
+  }
+  ReaderStats stats = (*reader)->stats();
+  EXPECT_EQ(stats.row_groups_skipped, 3);
+  EXPECT_GT(stats.pages_skipped, 0);
+  // An explicit row_ranges_provider wins over the page index.
+  options.row_ranges_provider = [](const ParquetFileReader&,
+                                   int) -> Result<std::optional<RowRanges>> {
+    return std::optional<RowRanges>();
+  };
+  auto all_rows = ParquetFileReader::Open(std::make_shared<io::MemoryFile>(*file_), options);
+  ASSERT_TRUE(all_rows.ok());
+  auto whole = (*all_rows)->ReadAll();
+  ASSERT_TRUE(whole.ok());
+  ASSERT_EQ(whole->size(), 1u);
+  EXPECT_EQ((*whole)[0].num_rows(), kGroupRows);
 }
 
 TEST_F(PruningTest, FieldIdsAndBindingErrors) {
