@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <random>
 
 #include "columnar/data_type.h"
 #include "formats/parquet/footer.h"
@@ -267,6 +268,70 @@ TEST(PagePruningPyarrow, SortedColumnPages) {
              Predicate::Compare(ColumnRef::Name("s"), Op::kGe, Literal::String("v00400"))});
   EXPECT_TRUE(both.Overlaps(2800, 3000));
   EXPECT_FALSE(both.Overlaps(0, 2700));
+}
+
+}  // namespace
+}  // namespace sqe::parquet
+
+namespace sqe::parquet {
+namespace {
+
+// Hostile page indexes: mutated bytes of pyarrow's ColumnIndex / OffsetIndex either fail to
+// decode, fail pruning with Corruption, or give row ranges inside the row group.
+TEST(PagePruningPyarrow, MutatedIndexesStayInBounds) {
+  if (!testing::HavePyarrow()) GTEST_SKIP() << "pyarrow not available";
+  auto file = testing::WriteWithPyarrow(kPageIndexScript, "mutate");
+  ASSERT_TRUE(file.has_value());
+  auto md = ParseFooter(*file);
+  ASSERT_TRUE(md.ok());
+  auto schema = FromParquetSchema(md->schema);
+  ASSERT_TRUE(schema.ok());
+  const RowGroup& rg = md->row_groups[0];
+  auto bound = BindPredicates(
+      {Predicate::Compare(ColumnRef::Name("k"), PredicateOp::kGe, Literal::Int64(5000)),
+       Predicate::Compare(ColumnRef::Name("s"), PredicateOp::kLt, Literal::String("v01000")),
+       Predicate::IsNull(ColumnRef::Name("r"))},
+      *schema);
+  ASSERT_TRUE(bound.ok());
+  std::vector<std::string> ci_bytes, oi_bytes;
+  for (const ColumnChunk& cc : rg.columns) {
+    ci_bytes.push_back(file->substr(*cc.column_index_offset, *cc.column_index_length));
+    oi_bytes.push_back(file->substr(*cc.offset_index_offset, *cc.offset_index_length));
+  }
+  std::mt19937_64 rng(1);
+  int decoded = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    std::vector<ColumnIndex> cis(rg.columns.size());
+    std::vector<OffsetIndex> ois(rg.columns.size());
+    std::vector<ColumnPageIndex> indexes(rg.columns.size());
+    bool ok = true;
+    for (size_t c = 0; c < rg.columns.size() && ok; ++c) {
+      std::string ci = ci_bytes[c], oi = oi_bytes[c];
+      std::string& victim = rng() % 2 ? ci : oi;
+      for (int m = 0; m < 1 + static_cast<int>(rng() % 3); ++m) {
+        victim[rng() % victim.size()] = static_cast<char>(rng());
+      }
+      auto dci = DecodeThrift<ColumnIndex>(ci);
+      auto doi = DecodeThrift<OffsetIndex>(oi);
+      ok = dci.ok() && doi.ok();
+      if (!ok) break;
+      cis[c] = std::move(*dci);
+      ois[c] = std::move(*doi);
+      indexes[c] = {&cis[c], &ois[c]};
+    }
+    if (!ok) continue;
+    ++decoded;
+    auto r = PruneRowRanges(*bound, indexes, rg.num_rows, md->column_orders);
+    if (!r.ok()) {
+      EXPECT_EQ(r.status().code(), StatusCode::kCorruption) << r.status().ToString();
+      continue;
+    }
+    for (const RowRange& range : r->ranges()) {
+      EXPECT_GE(range.begin, 0);
+      EXPECT_LE(range.end, rg.num_rows);
+    }
+  }
+  EXPECT_GT(decoded, 100);
 }
 
 }  // namespace
