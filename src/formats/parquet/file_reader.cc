@@ -124,10 +124,15 @@ Result<bool> ParquetFileReader::PredicateMayMatch(int i) const {
 }
 
 Result<std::optional<RowRanges>> ParquetFileReader::PredicateRowRanges(int i) const {
+  return PredicateRowRanges(i, nullptr);
+}
+
+Result<std::optional<RowRanges>> ParquetFileReader::PredicateRowRanges(
+    int i, std::vector<std::optional<OffsetIndex>>* offset_indexes) const {
   if (predicate_.empty()) return std::optional<RowRanges>();
   BloomReadCounters io;
-  auto ranges =
-      PageIndexRowRanges(*file_, metadata_, i, predicate_, options_.coalesce_threshold, &io);
+  auto ranges = PageIndexRowRanges(*file_, metadata_, i, predicate_, options_.coalesce_threshold,
+                                   &io, projected_leaves_, offset_indexes);
   stats_.bytes_read += io.bytes_read;
   stats_.read_requests += io.read_requests;
   return ranges;
@@ -365,24 +370,27 @@ Result<std::vector<columnar::Batch>> ParquetFileReader::ReadAll() {
   stats_.row_groups_skipped += num_row_groups() - static_cast<int64_t>(groups.size());
   std::vector<columnar::Batch> batches(groups.size());
   std::vector<char> pruned(groups.size(), 0);  // the page index left no rows
-  SQE_RETURN_NOT_OK(
-      ParallelFor(options_.scheduler, static_cast<int64_t>(groups.size()), options_.parallelism,
-                  [&](int64_t k) -> Status {
-                    const int i = groups[static_cast<size_t>(k)];
-                    std::optional<RowRanges> ranges;
-                    if (options_.row_ranges_provider) {
-                      SQE_ASSIGN_OR_RETURN(ranges, options_.row_ranges_provider(*this, i));
-                    } else {
-                      SQE_ASSIGN_OR_RETURN(ranges, PredicateRowRanges(i));
-                    }
-                    if (ranges && ranges->empty()) {
-                      pruned[static_cast<size_t>(k)] = 1;
-                      return Status::OK();
-                    }
-                    SQE_ASSIGN_OR_RETURN(batches[static_cast<size_t>(k)],
-                                         ReadRowGroupImpl(i, ranges ? &*ranges : nullptr, nullptr));
-                    return Status::OK();
-                  }));
+  SQE_RETURN_NOT_OK(ParallelFor(
+      options_.scheduler, static_cast<int64_t>(groups.size()), options_.parallelism,
+      [&](int64_t k) -> Status {
+        const int i = groups[static_cast<size_t>(k)];
+        std::optional<RowRanges> ranges;
+        std::vector<std::optional<OffsetIndex>> offset_indexes;
+        if (options_.row_ranges_provider) {
+          SQE_ASSIGN_OR_RETURN(ranges, options_.row_ranges_provider(*this, i));
+        } else {
+          SQE_ASSIGN_OR_RETURN(ranges, PredicateRowRanges(i, &offset_indexes));
+        }
+        if (ranges && ranges->empty()) {
+          pruned[static_cast<size_t>(k)] = 1;
+          return Status::OK();
+        }
+        const bool have_indexes = offset_indexes.size() == projected_leaves_.size();
+        SQE_ASSIGN_OR_RETURN(batches[static_cast<size_t>(k)],
+                             ReadRowGroupImpl(i, ranges ? &*ranges : nullptr,
+                                              have_indexes ? &offset_indexes : nullptr));
+        return Status::OK();
+      }));
   std::vector<columnar::Batch> out;
   for (size_t k = 0; k < batches.size(); ++k) {
     if (pruned[k]) {

@@ -146,6 +146,10 @@ class ParquetFileReader {
   /// The rows of row group `i` the page index keeps for the predicate; std::nullopt
   /// without a predicate or a page index for its columns. Counts the index reads.
   Result<std::optional<RowRanges>> PredicateRowRanges(int i) const;
+  /// As above, also returning (when RowRanges result) the OffsetIndex of each projected
+  /// leaf fetched with the same requests, for ReadRowGroup(i, ranges, offset_indexes).
+  Result<std::optional<RowRanges>> PredicateRowRanges(
+      int i, std::vector<std::optional<OffsetIndex>>* offset_indexes) const;
 
   /// A snapshot of the counters.
   ReaderStats stats() const;

@@ -137,6 +137,22 @@ TEST_F(PruningTest, EqualitySkipsRowGroupsAndPages) {
   EXPECT_EQ(s.keys, PagesCovering(12345, 12345));
 }
 
+TEST_F(PruningTest, PageIndexAndDataShareFewRequests) {
+  // Default coalescing: footer, one request for the page indexes (the predicate column's
+  // ColumnIndex and every projected OffsetIndex), one for the kept pages.
+  ReaderOptions options;
+  options.predicate = {K(Op::kEq, 12345)};
+  auto file = std::make_shared<io::MemoryFile>(*file_);
+  auto reader = ParquetFileReader::Open(file, options);
+  ASSERT_TRUE(reader.ok());
+  const int64_t footer_requests = (*reader)->stats().read_requests;
+  auto batches = (*reader)->ReadAll();
+  ASSERT_TRUE(batches.ok()) << batches.status().ToString();
+  EXPECT_EQ((*reader)->stats().read_requests - footer_requests, 2);
+  EXPECT_EQ((*reader)->stats().read_requests, file->read_calls());
+  EXPECT_EQ((*reader)->stats().bytes_read, file->bytes_read());
+}
+
 TEST_F(PruningTest, RangeKeepsExactlyTheOverlappingPages) {
   Scan s = Run({K(Op::kGe, 5000), K(Op::kLt, 6000)});
   EXPECT_EQ(s.stats.row_groups_read, 1);

@@ -26,11 +26,14 @@ Result<bool> RowGroupMayMatchWithBloom(io::RandomAccessFile& file, const FileMet
 
 /// The rows of row group `row_group` the page index leaves for the conjunction, or
 /// std::nullopt when no predicate column has a page index (read everything). Reads the
-/// predicate columns' ColumnIndex and OffsetIndex with one coalesced request set.
-Result<std::optional<RowRanges>> PageIndexRowRanges(io::RandomAccessFile& file,
-                                                    const FileMetaData& metadata, int row_group,
-                                                    std::span<const BoundPredicate> conjunction,
-                                                    int64_t coalesce_threshold,
-                                                    BloomReadCounters* counters = nullptr);
+/// predicate columns' ColumnIndex and OffsetIndex with one coalesced request set. When
+/// `offset_indexes` is given and a RowRanges results, the same requests also fetch the
+/// OffsetIndex of each leaf in `offset_index_columns` (std::nullopt where it has none),
+/// so the read that follows needs no second fetch.
+Result<std::optional<RowRanges>> PageIndexRowRanges(
+    io::RandomAccessFile& file, const FileMetaData& metadata, int row_group,
+    std::span<const BoundPredicate> conjunction, int64_t coalesce_threshold,
+    BloomReadCounters* counters = nullptr, std::span<const int> offset_index_columns = {},
+    std::vector<std::optional<OffsetIndex>>* offset_indexes = nullptr);
 
 }  // namespace sqe::parquet
