@@ -284,17 +284,27 @@ class ChunkDecoder {
     return Status::OK();
   }
 
+  // Grows the level vectors by n, charging the tracker before allocating (so a refused
+  // reservation is a Status, never an allocation failure).
   Status GrowLevels(int64_t n) {
+    std::vector<int16_t>* vectors[2] = {d_.max_definition_level > 0 ? &out_.def_levels : nullptr,
+                                        d_.max_repetition_level > 0 ? &out_.rep_levels : nullptr};
     int64_t bytes = 0;
-    if (d_.max_definition_level > 0) {
-      out_.def_levels.resize(out_.def_levels.size() + n);
-      bytes += static_cast<int64_t>(out_.def_levels.capacity()) * 2;
+    int64_t new_capacity[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+      if (vectors[k] == nullptr) continue;
+      const int64_t size = static_cast<int64_t>(vectors[k]->size()) + n;
+      const int64_t cap = static_cast<int64_t>(vectors[k]->capacity());
+      new_capacity[k] = size <= cap ? cap : std::max(size, cap * 2);
+      bytes += new_capacity[k] * int64_t{sizeof(int16_t)};
     }
-    if (d_.max_repetition_level > 0) {
-      out_.rep_levels.resize(out_.rep_levels.size() + n);
-      bytes += static_cast<int64_t>(out_.rep_levels.capacity()) * 2;
+    SQE_RETURN_NOT_OK(out_.levels_reservation.Resize(bytes));
+    for (int k = 0; k < 2; ++k) {
+      if (vectors[k] == nullptr) continue;
+      vectors[k]->reserve(static_cast<size_t>(new_capacity[k]));
+      vectors[k]->resize(vectors[k]->size() + static_cast<size_t>(n));
     }
-    return out_.levels_reservation.Resize(bytes);
+    return Status::OK();
   }
 
   Status DataPage(const PageHeader& h, const uint8_t* body, int64_t pos, int64_t first_row) {
@@ -522,6 +532,18 @@ Result<LeafData> ReadColumnChunk(const ColumnDescriptor& descriptor, const Colum
                                   std::string(CompressionCodecName(meta.codec)));
   }
   if (meta.num_values < 0) return Status::Corruption(where + ": negative num_values");
+  // A column without repetition has exactly one value slot per row.
+  if (descriptor.max_repetition_level == 0 && options.row_group_num_rows >= 0 &&
+      meta.num_values != options.row_group_num_rows) {
+    return Status::Corruption(where + ": " + std::to_string(meta.num_values) +
+                              " values in a row group of " +
+                              std::to_string(options.row_group_num_rows) + " rows");
+  }
+  if (meta.num_values > options.max_chunk_values) {
+    return Status::Corruption(where + ": " + std::to_string(meta.num_values) +
+                              " values exceed the limit of " +
+                              std::to_string(options.max_chunk_values) + " per chunk");
+  }
   auto range = ColumnChunkRange(meta);
   if (!range.ok()) return range.status().WithContext(where);
   ChunkDecoder decoder(descriptor, meta, pieces, range->offset, options, ranges, stats);

@@ -44,6 +44,8 @@ struct ColumnChunkReadOptions {
   int64_t row_group_num_rows = -1;
   /// The largest level count (values including nulls) one page may claim.
   int64_t max_page_values = int64_t{1} << 24;
+  /// The largest level count (values including nulls) a chunk may claim.
+  int64_t max_chunk_values = int64_t{1} << 30;
   /// The largest uncompressed page accepted (bounds decompression bombs).
   int64_t max_page_size = int64_t{256} << 20;
   /// Check the CRC32 of pages whose header carries one (Corruption on mismatch).
