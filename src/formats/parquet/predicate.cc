@@ -436,6 +436,7 @@ Result<BoundPredicate> BindPredicate(const Predicate& predicate, const ParquetSc
                                    "with one value per row");
   }
   out.stat_type = StatTypeOf(*col);
+  out.nullable = col->max_definition_level > 0;
   if (out.stat_type.encoding == StatEncoding::kNone) out.comparable = false;
   const StatValue::Kind kind = out.stat_type.kind();
   for (const Literal& lit : predicate.values) {

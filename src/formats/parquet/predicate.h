@@ -128,6 +128,9 @@ struct BoundPredicate {
   std::string column_name;  // dotted leaf path, for messages
   PredicateOp op = PredicateOp::kEq;
   StatType stat_type;
+  /// False for a leaf that cannot be null (it and every ancestor required): IS NULL is then
+  /// never true, whatever the statistics say.
+  bool nullable = true;
   /// False when the literals cannot be placed exactly in the statistics order (a bigint
   /// beyond 2^53 against a float column): then only null counts prune.
   bool comparable = true;

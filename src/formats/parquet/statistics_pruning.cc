@@ -42,7 +42,7 @@ ValueStats DecodeStatistics(const Statistics& stats, const StatType& type, Colum
 bool StatsMayMatch(const BoundPredicate& p, const ValueStats& s) {
   switch (p.op) {
     case PredicateOp::kIsNull:
-      return !(s.null_count && *s.null_count == 0);
+      return p.nullable && !(s.null_count && *s.null_count == 0);
     case PredicateOp::kIsNotNull:
       return !s.all_null;
     default:
@@ -58,7 +58,7 @@ bool StatsMayMatch(const BoundPredicate& p, const ValueStats& s) {
     }
     return false;
   }
-  if (!p.comparable) return true;
+  if (!p.comparable || p.values.empty()) return true;
   const BoundValue& v = p.values[0];
   if (v.value.is_nan()) return true;
   switch (p.op) {
@@ -98,9 +98,11 @@ bool RowGroupMayMatch(const FileMetaData& metadata, int row_group,
     const ColumnChunk& chunk = rg.columns[p.column];
     if (!chunk.meta_data) continue;
     const ColumnMetaData& cm = *chunk.meta_data;
-    if (!cm.statistics) continue;
-    ValueStats s = DecodeStatistics(*cm.statistics, p.stat_type, ColumnOrderOf(metadata, p.column),
-                                    cm.num_values);
+    ValueStats s;  // nothing known without statistics
+    if (cm.statistics) {
+      s = DecodeStatistics(*cm.statistics, p.stat_type, ColumnOrderOf(metadata, p.column),
+                           cm.num_values);
+    }
     if (!StatsMayMatch(p, s)) return false;
   }
   return true;

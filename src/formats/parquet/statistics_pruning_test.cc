@@ -389,6 +389,13 @@ TEST(StatisticsPruning, NullCountsAndAllNullChunks) {
 TEST(StatisticsPruning, MissingOrUntrustedStatisticsMayMatch) {
   OneColumn c(Leaf(PhysicalType::kInt64));
   EXPECT_TRUE(c.MayMatch(Op::kEq, Literal::Int64(1)));  // no statistics at all
+  EXPECT_TRUE(c.MayMatch(Op::kIsNull, std::vector<Literal>{}));
+  // A required column is never null, statistics or not.
+  SchemaElement required = Leaf(PhysicalType::kInt64);
+  required.repetition_type = FieldRepetitionType::kRequired;
+  OneColumn r(required);
+  EXPECT_FALSE(r.MayMatch(Op::kIsNull, std::vector<Literal>{}));
+  EXPECT_TRUE(r.MayMatch(Op::kIsNotNull, std::vector<Literal>{}));
   c.Stats(Plain(int64_t{10}), std::nullopt);
   EXPECT_TRUE(c.MayMatch(Op::kGt, Literal::Int64(100)));
   EXPECT_FALSE(c.MayMatch(Op::kLt, Literal::Int64(10)));
