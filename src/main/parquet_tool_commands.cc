@@ -5,7 +5,8 @@
 #include <memory>
 #include <sstream>
 
-#include "formats/parquet/footer.h"
+#include "columnar/json_value_encoding.h"
+#include "formats/parquet/file_reader.h"
 #include "formats/parquet/metadata.h"
 #include "formats/parquet/schema_mapping.h"
 #include "io/local_file.h"
@@ -16,33 +17,20 @@ namespace {
 using parquet::FileMetaData;
 using parquet::PhysicalType;
 
-struct OpenedFile {
-  std::unique_ptr<io::RandomAccessFile> file;
-  int64_t size = 0;
-  FileMetaData metadata;
-};
+// Prefixes the file path unless the message already names it.
+Status WithPath(const Status& st, const std::string& path) {
+  if (st.ok() || st.message().find(path) != std::string::npos) return st;
+  return Status(st.code(), path + ": " + st.message());
+}
 
-Result<OpenedFile> OpenFooter(const std::string& path) {
-  OpenedFile f;
-  SQE_ASSIGN_OR_RETURN(f.file, io::OpenLocalFile(path));
-  SQE_ASSIGN_OR_RETURN(f.size, f.file->Size());
-  if (f.size < static_cast<int64_t>(parquet::kFooterTailSize + 4)) {
-    return Status::Corruption(path + ": " + std::to_string(f.size) +
-                              " bytes is too small for a Parquet file (at least 12 needed)");
-  }
-  std::string tail(parquet::kFooterTailSize, '\0');
-  SQE_RETURN_NOT_OK(f.file->ReadAt(f.size - static_cast<int64_t>(tail.size()),
-                                   static_cast<int64_t>(tail.size()),
-                                   reinterpret_cast<uint8_t*>(tail.data())));
-  auto length = parquet::ParseFooterTail(tail, static_cast<uint64_t>(f.size));
-  if (!length.ok()) return Status(length.status().code(), path + ": " + length.status().message());
-  int64_t start = f.size - static_cast<int64_t>(parquet::kFooterTailSize) - *length;
-  std::string bytes(*length, '\0');
-  SQE_RETURN_NOT_OK(f.file->ReadAt(start, *length, reinterpret_cast<uint8_t*>(bytes.data())));
-  auto md = parquet::ParseFileMetaData(bytes, static_cast<uint64_t>(start));
-  if (!md.ok()) return Status(md.status().code(), path + ": " + md.status().message());
-  f.metadata = std::move(*md);
-  return f;
+Result<std::unique_ptr<parquet::ParquetFileReader>> OpenReader(
+    const std::string& path, parquet::ReaderOptions options = {}) {
+  auto file = io::OpenLocalFile(path);
+  if (!file.ok()) return WithPath(file.status(), path);
+  auto reader = parquet::ParquetFileReader::Open(
+      std::shared_ptr<io::RandomAccessFile>(std::move(*file)), std::move(options));
+  if (!reader.ok()) return WithPath(reader.status(), path);
+  return std::move(*reader);
 }
 
 std::string Hex(std::string_view bytes) {
@@ -92,9 +80,8 @@ std::string RenderBound(PhysicalType type, std::string_view v) {
 }  // namespace
 
 Status PrintParquetSchema(const std::string& path, std::ostream& out) {
-  SQE_ASSIGN_OR_RETURN(OpenedFile f, OpenFooter(path));
-  auto mapped = parquet::FromParquetSchema(f.metadata.schema);
-  if (!mapped.ok()) return Status(mapped.status().code(), path + ": " + mapped.status().message());
+  SQE_ASSIGN_OR_RETURN(auto reader, OpenReader(path));
+  const parquet::ParquetSchema* mapped = &reader->file_schema();
   out << "columns:\n";
   for (const auto& field : mapped->schema->fields()) {
     out << "  " << field.ToString();
@@ -116,10 +103,11 @@ Status PrintParquetSchema(const std::string& path, std::ostream& out) {
 }
 
 Status PrintParquetMeta(const std::string& path, std::ostream& out) {
-  SQE_ASSIGN_OR_RETURN(OpenedFile f, OpenFooter(path));
-  const FileMetaData& md = f.metadata;
+  SQE_ASSIGN_OR_RETURN(auto reader, OpenReader(path));
+  const FileMetaData& md = reader->metadata();
+  SQE_ASSIGN_OR_RETURN(int64_t size, reader->file()->Size());
   out << "file: " << path << "\n";
-  out << "size: " << f.size << " bytes\n";
+  out << "size: " << size << " bytes\n";
   out << "version: " << md.version << "\n";
   out << "created_by: " << md.created_by.value_or("") << "\n";
   out << "rows: " << md.num_rows << "\n";
@@ -165,8 +153,83 @@ Status PrintParquetMeta(const std::string& path, std::ostream& out) {
   return Status::OK();
 }
 
+namespace {
+
+// Table cells: strings and temporal values without their JSON quotes.
+Result<std::string> CellText(const columnar::Column& column, int64_t row) {
+  std::string json;
+  SQE_RETURN_NOT_OK(columnar::AppendJsonValue(column, row, &json));
+  if (json.size() >= 2 && json.front() == '"' && json.back() == '"' &&
+      json.find('\\') == std::string::npos) {
+    return json.substr(1, json.size() - 2);
+  }
+  return json;
+}
+
+Status PrintTable(const columnar::Batch& batch, int64_t rows, bool header, std::ostream& out) {
+  const auto& fields = batch.schema()->fields();
+  std::vector<std::vector<std::string>> cells(fields.size());
+  std::vector<size_t> width(fields.size());
+  for (size_t c = 0; c < fields.size(); ++c) {
+    width[c] = fields[c].name().size();
+    for (int64_t r = 0; r < rows; ++r) {
+      SQE_ASSIGN_OR_RETURN(std::string text, CellText(batch.column(static_cast<int>(c)), r));
+      width[c] = std::max(width[c], text.size());
+      cells[c].push_back(std::move(text));
+    }
+  }
+  auto line = [&](auto cell) {
+    std::string text;
+    for (size_t c = 0; c < fields.size(); ++c) {
+      std::string v = cell(c);
+      text += (c ? " | " : "") + v + std::string(width[c] - std::min(width[c], v.size()), ' ');
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out << text << "\n";
+  };
+  if (header) {
+    line([&](size_t c) { return fields[c].name(); });
+    line([&](size_t c) { return std::string(width[c], '-'); });
+  }
+  for (int64_t r = 0; r < rows; ++r) line([&](size_t c) { return cells[c][r]; });
+  return Status::OK();
+}
+
+}  // namespace
+
 Status PrintParquetRows(const std::string& path, const CatOptions& options, std::ostream& out) {
-  return Status::NotImplemented("sqe-parquet cat: the Parquet reader is not wired in yet");
+  parquet::ReaderOptions reader_options;
+  reader_options.columns = options.columns;
+  SQE_ASSIGN_OR_RETURN(auto reader, OpenReader(path, std::move(reader_options)));
+  int64_t remaining = options.limit < 0 ? reader->num_rows() : options.limit;
+  bool header = true;
+  for (int g = 0; g < reader->num_row_groups() && remaining > 0; ++g) {
+    auto batch = reader->ReadRowGroup(g);
+    if (!batch.ok()) return WithPath(batch.status(), path);
+    // Print in slices so a huge row group does not build one huge string.
+    for (int64_t offset = 0; offset < batch->num_rows() && remaining > 0;) {
+      int64_t n = std::min<int64_t>({remaining, batch->num_rows() - offset, 4096});
+      columnar::Batch slice = batch->Slice(offset, n);
+      if (options.format == CatFormat::kJsonLines) {
+        std::string text;
+        SQE_RETURN_NOT_OK(columnar::AppendJsonLines(slice, &text));
+        out << text;
+      } else {
+        SQE_RETURN_NOT_OK(PrintTable(slice, n, header, out));
+        header = false;
+      }
+      offset += n;
+      remaining -= n;
+    }
+  }
+  if (header && options.format == CatFormat::kTable) {
+    // No rows: still show the columns.
+    std::string names;
+    for (const auto& f : reader->schema()->fields())
+      names += (names.empty() ? "" : " | ") + f.name();
+    out << names << "\n";
+  }
+  return Status::OK();
 }
 
 }  // namespace sqe::tools

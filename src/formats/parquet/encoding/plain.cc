@@ -40,7 +40,7 @@ Result<size_t> DecodePlain(const uint8_t* data, size_t size, int64_t n, T* out) 
   constexpr size_t kWidth = sizeof(T);
   static_assert(kWidth == 4 || kWidth == 8 || kWidth == 12);
   if (n < 0 || static_cast<uint64_t>(n) > size / kWidth) return Overrun("values", n, size);
-  std::memcpy(out, data, n * kWidth);
+  if (n > 0) std::memcpy(out, data, n * kWidth);
   return n * kWidth;
 }
 
