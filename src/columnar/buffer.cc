@@ -37,6 +37,34 @@ Result<std::shared_ptr<Buffer>> Buffer::Allocate(int64_t size,
   return buffer;
 }
 
+Result<std::shared_ptr<Buffer>> Buffer::AllocateUninitialized(
+    int64_t size, std::shared_ptr<MemoryTracker> tracker) {
+  if (size < 0) return Status::InvalidArgument("buffer size must be >= 0");
+  if (size > kMaxCapacity) {
+    return Status::ResourceExhausted("buffer of " + std::to_string(size) +
+                                     " bytes exceeds the largest supported allocation");
+  }
+  std::shared_ptr<Buffer> buffer(new Buffer());
+  buffer->owned_ = true;
+  buffer->tracker_ = std::move(tracker);
+  buffer->data_ = const_cast<uint8_t*>(kEmptyBytes);
+  if (size == 0) return buffer;
+  const int64_t capacity = RoundUpToAlignment(size);
+  if (buffer->tracker_ != nullptr) SQE_RETURN_NOT_OK(buffer->tracker_->TryReserve(capacity));
+  uint8_t* fresh = AllocateAligned(capacity);
+  if (fresh == nullptr) {
+    if (buffer->tracker_ != nullptr) buffer->tracker_->Release(capacity);
+    return Status::ResourceExhausted("out of memory allocating a buffer of " +
+                                     std::to_string(capacity) + " bytes");
+  }
+  std::memset(fresh + size, 0, static_cast<size_t>(capacity - size));
+  buffer->data_ = fresh;
+  buffer->size_ = size;
+  buffer->capacity_ = capacity;
+  buffer->allocated_ = capacity;
+  return buffer;
+}
+
 Result<std::shared_ptr<Buffer>> Buffer::CopyOf(std::string_view data,
                                                std::shared_ptr<MemoryTracker> tracker) {
   SQE_ASSIGN_OR_RETURN(auto buffer,
@@ -65,9 +93,9 @@ BufferPtr Buffer::Wrap(const uint8_t* data, int64_t size, std::shared_ptr<const 
 }
 
 Buffer::~Buffer() {
-  if (owned_ && capacity_ > 0) {
+  if (owned_ && allocated_ > 0) {
     FreeAligned(data_);
-    if (tracker_ != nullptr) tracker_->Release(capacity_);
+    if (tracker_ != nullptr) tracker_->Release(allocated_);
   }
 }
 
@@ -79,7 +107,13 @@ Status Buffer::Reserve(int64_t capacity) {
                                      " bytes exceeds the largest supported allocation");
   }
   const int64_t new_capacity = RoundUpToAlignment(capacity);
-  const int64_t extra = new_capacity - capacity_;
+  if (new_capacity <= allocated_) {
+    // Truncate left allocated bytes past the capacity: zero them and take them back.
+    std::memset(data_ + capacity_, 0, static_cast<size_t>(new_capacity - capacity_));
+    capacity_ = new_capacity;
+    return Status::OK();
+  }
+  const int64_t extra = new_capacity - allocated_;
   if (tracker_ != nullptr) SQE_RETURN_NOT_OK(tracker_->TryReserve(extra));
   uint8_t* fresh = AllocateAligned(new_capacity);
   if (fresh == nullptr) {
@@ -89,9 +123,10 @@ Status Buffer::Reserve(int64_t capacity) {
   }
   if (size_ > 0) std::memcpy(fresh, data_, static_cast<size_t>(size_));
   std::memset(fresh + size_, 0, static_cast<size_t>(new_capacity - size_));
-  if (capacity_ > 0) FreeAligned(data_);
+  if (allocated_ > 0) FreeAligned(data_);
   data_ = fresh;
   capacity_ = new_capacity;
+  allocated_ = new_capacity;
   return Status::OK();
 }
 
@@ -105,6 +140,15 @@ Status Buffer::Resize(int64_t size) {
   }
   size_ = size;
   return Status::OK();
+}
+
+void Buffer::Truncate(int64_t size) {
+  assert(owned_ && size >= 0 && size <= size_);
+  if (capacity_ == 0) return;
+  const int64_t boundary = RoundUpToAlignment(size);
+  std::memset(data_ + size, 0, static_cast<size_t>(boundary - size));
+  size_ = size;
+  capacity_ = boundary;
 }
 
 bool Buffer::Equals(const Buffer& other) const {

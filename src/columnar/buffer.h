@@ -33,6 +33,11 @@ class Buffer {
   /// ResourceExhausted when the tracker refuses or the allocation fails.
   static Result<std::shared_ptr<Buffer>> Allocate(int64_t size,
                                                   std::shared_ptr<MemoryTracker> tracker = nullptr);
+  /// `size` bytes left uninitialized for a caller that overwrites all of them (decoders);
+  /// only the padding past `size` (up to the 64-byte boundary) is zeroed. Charged like
+  /// Allocate.
+  static Result<std::shared_ptr<Buffer>> AllocateUninitialized(
+      int64_t size, std::shared_ptr<MemoryTracker> tracker = nullptr);
   /// A new buffer holding a copy of `data`.
   static Result<std::shared_ptr<Buffer>> CopyOf(std::string_view data,
                                                 std::shared_ptr<MemoryTracker> tracker = nullptr);
@@ -73,6 +78,12 @@ class Buffer {
   /// Sets size, growing capacity when needed (new bytes zeroed). Owning buffers only.
   Status Resize(int64_t size);
 
+  /// Shrinks to `size` (<= size()) zeroing only the padding up to the next 64-byte
+  /// boundary: the bytes past it keep their contents but are no longer capacity (a later
+  /// Reserve or Resize beyond the boundary zeroes them first), so it is O(64) however
+  /// much is dropped. For builders that over-reserved uninitialized memory.
+  void Truncate(int64_t size);
+
   /// The tracker charged for this allocation (nullptr when untracked or not owning).
   const std::shared_ptr<MemoryTracker>& tracker() const { return tracker_; }
 
@@ -85,6 +96,7 @@ class Buffer {
   uint8_t* data_ = nullptr;
   int64_t size_ = 0;
   int64_t capacity_ = 0;
+  int64_t allocated_ = 0;  // bytes allocated and charged (>= capacity_ for owners)
   bool owned_ = false;
   std::shared_ptr<MemoryTracker> tracker_;
   std::shared_ptr<const void> owner_;  // what keeps a slice's or wrap's memory alive

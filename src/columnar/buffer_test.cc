@@ -90,6 +90,30 @@ TEST(BufferTest, ReserveKeepsContentsAndZeroesTheRest) {
   EXPECT_EQ(std::string(buffer->view()), std::string("he\0\0\0", 5));
 }
 
+TEST(BufferTest, UninitializedAllocationZeroesPaddingAndTruncateKeepsInvariant) {
+  auto tracker = MemoryTracker::Create(MemoryScope::kQuery, "q");
+  {
+    SQE_ASSIGN_OR_FAIL(auto b, Buffer::AllocateUninitialized(1000, tracker));
+    EXPECT_EQ(b->size(), 1000);
+    EXPECT_EQ(b->capacity(), 1024);
+    for (int64_t i = 1000; i < 1024; ++i) EXPECT_EQ(b->data()[i], 0);
+    std::memset(b->mutable_data(), 0xAB, 1000);
+    b->Truncate(10);
+    EXPECT_EQ(b->size(), 10);
+    EXPECT_EQ(b->capacity(), 64);
+    for (int64_t i = 10; i < 64; ++i) EXPECT_EQ(b->data()[i], 0);
+    EXPECT_EQ(tracker->current(), 1024);  // the allocation stays charged
+    // Growing again zeroes the bytes Truncate gave up, without reallocating.
+    SQE_ASSERT_OK(b->Resize(500));
+    EXPECT_EQ(b->data()[9], 0xAB);
+    for (int64_t i = 10; i < 500; ++i) ASSERT_EQ(b->data()[i], 0) << i;
+    SQE_ASSERT_OK(b->Resize(2000));
+    for (int64_t i = 10; i < 2000; ++i) ASSERT_EQ(b->data()[i], 0) << i;
+    EXPECT_EQ(tracker->current(), 2048);
+  }
+  EXPECT_EQ(tracker->current(), 0);
+}
+
 TEST(BufferTest, SliceSharesMemoryAndKeepsParentAlive) {
   SQE_ASSIGN_OR_FAIL(std::shared_ptr<Buffer> parent, Buffer::CopyOf("0123456789"));
   const uint8_t* raw = parent->data();

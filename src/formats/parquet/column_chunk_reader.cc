@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 
 #include <zlib.h>
 
@@ -250,16 +251,19 @@ class ChunkDecoder {
       }
       return data;
     }
-    if (static_cast<int64_t>(page_buffer_.size()) < uncompressed) {
+    if (page_buffer_size_ < uncompressed) {
+      // Not zero-filled: the codec writes every byte or fails.
       SQE_RETURN_NOT_OK(page_reservation_.Resize(uncompressed));
-      page_buffer_.resize(static_cast<size_t>(uncompressed));
+      page_buffer_.reset();
+      page_buffer_ = std::make_unique_for_overwrite<uint8_t[]>(static_cast<size_t>(uncompressed));
+      page_buffer_size_ = uncompressed;
     }
     Status st = DecompressInto(
         meta_.codec,
         std::string_view(reinterpret_cast<const char*>(data), static_cast<size_t>(compressed)),
-        page_buffer_.data(), uncompressed);
+        page_buffer_.get(), uncompressed);
     if (!st.ok()) return Wrap(pos, st);
-    return static_cast<const uint8_t*>(page_buffer_.data());
+    return static_cast<const uint8_t*>(page_buffer_.get());
   }
 
   Status DictionaryPage(const PageHeader& h, const uint8_t* body, int64_t pos) {
@@ -465,7 +469,8 @@ class ChunkDecoder {
   int64_t levels_seen_ = 0;
   int64_t next_row_ = 0;
   LeafData out_;
-  std::vector<uint8_t> page_buffer_;
+  std::unique_ptr<uint8_t[]> page_buffer_;
+  int64_t page_buffer_size_ = 0;
   Reservation page_reservation_{};
   std::vector<IndexRun> level_runs_;
   std::vector<IndexRun> value_runs_;

@@ -84,8 +84,22 @@ Status GzipDecompress(std::string_view in, uint8_t* out, int64_t n) {
   return st;
 }
 
+// One decompression context per thread, reused across pages: ZSTD_decompress would
+// allocate and initialise a fresh one (~100 KB) for every page.
+ZSTD_DCtx* ThreadZstdContext() {
+  struct Context {
+    ZSTD_DCtx* dctx = ZSTD_createDCtx();
+    ~Context() { ZSTD_freeDCtx(dctx); }
+  };
+  thread_local Context context;
+  return context.dctx;
+}
+
 Status ZstdDecompress(std::string_view in, uint8_t* out, int64_t n) {
-  size_t got = ZSTD_decompress(out, static_cast<size_t>(n), in.data(), in.size());
+  ZSTD_DCtx* dctx = ThreadZstdContext();
+  size_t got = dctx != nullptr
+                   ? ZSTD_decompressDCtx(dctx, out, static_cast<size_t>(n), in.data(), in.size())
+                   : ZSTD_decompress(out, static_cast<size_t>(n), in.data(), in.size());
   if (ZSTD_isError(got)) {
     return Corrupt(CompressionCodec::kZstd, ZSTD_getErrorName(got));
   }

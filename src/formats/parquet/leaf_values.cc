@@ -46,20 +46,21 @@ void GatherTyped(const uint8_t* dict, const uint32_t* indices, int64_t n, uint8_
 
 Status GrowableBuffer::Resize(int64_t size) {
   if (size < 0) return Status::Internal("negative buffer size");
-  if (buffer_ == nullptr) {
-    SQE_ASSIGN_OR_RETURN(buffer_, columnar::Buffer::Allocate(size, tracker_));
-    return Status::OK();
+  const int64_t allocated = buffer_ ? buffer_->size() : 0;
+  if (size > allocated) {
+    SQE_RETURN_NOT_OK(
+        Reserve(std::max(size, allocated > (int64_t{1} << 40) ? size : allocated * 2)));
   }
-  if (size > buffer_->capacity()) {
-    const int64_t cap = buffer_->capacity();
-    SQE_RETURN_NOT_OK(buffer_->Reserve(std::max(size, cap > (int64_t{1} << 40) ? size : cap * 2)));
-  }
-  return buffer_->Resize(size);
+  size_ = size;
+  return Status::OK();
 }
 
 Status GrowableBuffer::Reserve(int64_t capacity) {
-  if (buffer_ == nullptr) SQE_RETURN_NOT_OK(Resize(0));
-  return buffer_->Reserve(capacity);
+  if (buffer_ != nullptr && capacity <= buffer_->size()) return Status::OK();
+  SQE_ASSIGN_OR_RETURN(auto fresh, columnar::Buffer::AllocateUninitialized(capacity, tracker_));
+  if (size_ > 0) std::memcpy(fresh->mutable_data(), buffer_->data(), static_cast<size_t>(size_));
+  buffer_ = std::move(fresh);
+  return Status::OK();
 }
 
 Status LeafValues::Reserve(int64_t values, int64_t data_bytes) {
@@ -71,9 +72,11 @@ Status LeafValues::Reserve(int64_t values, int64_t data_bytes) {
 }
 
 Result<columnar::BufferPtr> GrowableBuffer::Finish() {
-  if (buffer_ == nullptr) SQE_RETURN_NOT_OK(Resize(0));
+  if (buffer_ == nullptr) SQE_RETURN_NOT_OK(Reserve(0));
+  buffer_->Truncate(size_);
   columnar::BufferPtr out = std::move(buffer_);
   buffer_ = nullptr;
+  size_ = 0;
   return out;
 }
 
@@ -136,7 +139,13 @@ Status LeafValues::Init(const ColumnDescriptor& d, std::shared_ptr<MemoryTracker
   }
   identity_ = fixed_physical && physical_width_ == width_ &&
               (conversion_ == LeafConversion::kNone || conversion_ == LeafConversion::kBoolean);
-  if (var_binary_) SQE_RETURN_NOT_OK(offsets_.Resize(sizeof(int32_t)));
+  if (var_binary_) SQE_RETURN_NOT_OK(ResetOffsets());
+  return Status::OK();
+}
+
+Status LeafValues::ResetOffsets() {
+  SQE_RETURN_NOT_OK(offsets_.Resize(sizeof(int32_t)));
+  Store(offsets_.data(), int32_t{0});
   return Status::OK();
 }
 
@@ -508,7 +517,7 @@ Result<columnar::Column> LeafValues::Finish() {
   if (var_binary_) {
     SQE_ASSIGN_OR_RETURN(columnar::BufferPtr offsets, offsets_.Finish());
     SQE_ASSIGN_OR_RETURN(columnar::BufferPtr data, data_.Finish());
-    SQE_RETURN_NOT_OK(offsets_.Resize(sizeof(int32_t)));
+    SQE_RETURN_NOT_OK(ResetOffsets());
     return columnar::Column::Make(type, n, {nullptr, std::move(offsets), std::move(data)}, {}, 0);
   }
   SQE_ASSIGN_OR_RETURN(columnar::BufferPtr values, values_.Finish());

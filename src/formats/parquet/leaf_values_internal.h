@@ -23,24 +23,28 @@
 
 namespace sqe::parquet::internal {
 
-/// An owned buffer that grows geometrically and can shrink (Buffer::Resize zeroes what
-/// it drops). Growth is charged to the tracker.
+/// An owned buffer that grows geometrically and can shrink. Bytes it grows by are left
+/// uninitialized (every caller overwrites what it appends), so nothing is written twice;
+/// Finish zeroes the padding. Growth is charged to the tracker.
 class GrowableBuffer {
  public:
   explicit GrowableBuffer(std::shared_ptr<MemoryTracker> tracker = nullptr)
       : tracker_(std::move(tracker)) {}
+  /// Sets the size; bytes past the old size are uninitialized.
   Status Resize(int64_t size);
   /// Makes room for `capacity` bytes without changing the size.
   Status Reserve(int64_t capacity);
   uint8_t* data() { return buffer_ ? buffer_->mutable_data() : nullptr; }
   const uint8_t* data() const { return buffer_ ? buffer_->data() : nullptr; }
-  int64_t size() const { return buffer_ ? buffer_->size() : 0; }
-  /// Hands over the buffer (exactly size() bytes) and leaves this empty.
+  int64_t size() const { return size_; }
+  /// Hands over the buffer (exactly size() bytes, zero padding) and leaves this empty.
   Result<columnar::BufferPtr> Finish();
 
  private:
   std::shared_ptr<MemoryTracker> tracker_;
+  // buffer_->size() is the allocation; size_ <= it is what is in use.
   std::shared_ptr<columnar::Buffer> buffer_;
+  int64_t size_ = 0;
 };
 
 /// A run [begin, end) of value indices to keep.
@@ -90,6 +94,8 @@ class LeafValues {
   Status AppendViews(const std::string_view* views, int64_t n);
   Status Gather(const uint32_t* indices, int64_t n, const LeafValues& dictionary);
   Result<uint8_t*> GrowFixed(int64_t n);
+  /// Offsets back to the single 0 of an empty var-binary column.
+  Status ResetOffsets();
 
   const ColumnDescriptor* descriptor_ = nullptr;
   std::shared_ptr<MemoryTracker> tracker_;
