@@ -346,6 +346,53 @@ Status LeafValues::AppendViews(const std::string_view* views, int64_t n) {
   return Status::OK();
 }
 
+// PLAIN byte arrays straight into offsets + data: the page bounds the bytes (each value
+// costs its 4-byte length), so one reservation covers the page and no views are built.
+Status LeafValues::AppendPlainByteArrays(const uint8_t* data, size_t size, int64_t n) {
+  if (!var_binary_) {
+    views_.resize(n);
+    SQE_RETURN_NOT_OK(DecodePlainByteArray(data, size, n, views_.data()).status());
+    return AppendViews(views_.data(), n);
+  }
+  const int64_t old_bytes = data_.size();
+  const int64_t bound = static_cast<int64_t>(size) - 4 * n;  // n <= size / 4 (checked)
+  if (old_bytes + bound > std::numeric_limits<int32_t>::max()) {
+    // Might not fit int32 offsets: take the exact path, which says so precisely.
+    views_.resize(n);
+    SQE_RETURN_NOT_OK(DecodePlainByteArray(data, size, n, views_.data()).status());
+    return AppendViews(views_.data(), n);
+  }
+  SQE_RETURN_NOT_OK(data_.Resize(old_bytes + bound));
+  SQE_RETURN_NOT_OK(offsets_.Resize((count_ + n + 1) * int64_t{sizeof(int32_t)}));
+  uint8_t* out = data_.data();
+  int32_t* offsets = reinterpret_cast<int32_t*>(offsets_.data()) + count_;
+  int64_t out_pos = old_bytes;
+  size_t pos = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (size - pos < 4) {
+      (void)data_.Resize(old_bytes);
+      return Status::Corruption("parquet PLAIN BYTE_ARRAY: page of " + std::to_string(size) +
+                                " bytes ends at value " + std::to_string(i) + " of " +
+                                std::to_string(n));
+    }
+    const uint32_t len = Load<uint32_t>(data + pos);
+    pos += 4;
+    if (len > size - pos) {
+      (void)data_.Resize(old_bytes);
+      return Status::Corruption("parquet PLAIN BYTE_ARRAY: value " + std::to_string(i) +
+                                " claims " + std::to_string(len) + " bytes at offset " +
+                                std::to_string(pos - 4) + ", only " + std::to_string(size - pos) +
+                                " remain");
+    }
+    if (len > 0) std::memcpy(out + out_pos, data + pos, len);
+    pos += len;
+    out_pos += len;
+    offsets[i + 1] = static_cast<int32_t>(out_pos);
+  }
+  count_ += n;
+  return data_.Resize(out_pos);
+}
+
 Status LeafValues::DecodeByteArrays(Encoding e, const uint8_t* data, size_t size, int64_t n) {
   switch (e) {
     case Encoding::kPlain:
@@ -354,9 +401,7 @@ Status LeafValues::DecodeByteArrays(Encoding e, const uint8_t* data, size_t size
         return Status::Corruption("PLAIN page of " + std::to_string(size) + " bytes cannot hold " +
                                   std::to_string(n) + " byte arrays");
       }
-      views_.resize(n);
-      SQE_RETURN_NOT_OK(DecodePlainByteArray(data, size, n, views_.data()).status());
-      return AppendViews(views_.data(), n);
+      return AppendPlainByteArrays(data, size, n);
     case Encoding::kDeltaLengthByteArray: {
       views_.clear();
       SQE_RETURN_NOT_OK(DecodeDeltaLengthByteArray(data, size, &views_).status());
@@ -393,14 +438,23 @@ Status LeafValues::Gather(const uint32_t* indices, int64_t n, const LeafValues& 
       return Status::ResourceExhausted(
           "column chunk holds more than 2 GiB of string data (int32 offsets)");
     }
-    SQE_RETURN_NOT_OK(data_.Resize(old_bytes + total));
     SQE_RETURN_NOT_OK(offsets_.Resize((count_ + n + 1) * int64_t{sizeof(int32_t)}));
+    // 16 bytes of slack past the end let short values be copied as one fixed 16-byte move
+    // (the bytes past a value are overwritten by the next one or fall past size()).
+    constexpr int64_t kWide = 16;
+    SQE_RETURN_NOT_OK(data_.Resize(old_bytes + total + kWide));  // grows geometrically
+    SQE_RETURN_NOT_OK(data_.Resize(old_bytes + total));
     uint8_t* data = data_.data();
     int32_t* offsets = reinterpret_cast<int32_t*>(offsets_.data()) + count_;
+    const int64_t dict_readable = dict.data_.allocated();
     int64_t pos = old_bytes;
     for (int64_t i = 0; i < n; ++i) {
       const int32_t b = doff[indices[i]], len = doff[indices[i] + 1] - b;
-      if (len > 0) std::memcpy(data + pos, ddata + b, static_cast<size_t>(len));
+      if (len <= kWide && b + kWide <= dict_readable) {
+        std::memcpy(data + pos, ddata + b, kWide);
+      } else if (len > 0) {
+        std::memcpy(data + pos, ddata + b, static_cast<size_t>(len));
+      }
       pos += len;
       offsets[i + 1] = static_cast<int32_t>(pos);
     }

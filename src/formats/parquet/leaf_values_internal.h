@@ -37,6 +37,9 @@ class GrowableBuffer {
   uint8_t* data() { return buffer_ ? buffer_->mutable_data() : nullptr; }
   const uint8_t* data() const { return buffer_ ? buffer_->data() : nullptr; }
   int64_t size() const { return size_; }
+  /// Bytes from data() that may be read or written (>= size(); past size() they are
+  /// scratch, overwritten or dropped later).
+  int64_t allocated() const { return buffer_ ? buffer_->capacity() : 0; }
   /// Hands over the buffer (exactly size() bytes, zero padding) and leaves this empty.
   Result<columnar::BufferPtr> Finish();
 
@@ -92,6 +95,7 @@ class LeafValues {
   Status DecodeByteArrays(Encoding encoding, const uint8_t* data, size_t size, int64_t n);
   Status ConvertFixed(const uint8_t* physical, int64_t n, uint8_t* out);
   Status AppendViews(const std::string_view* views, int64_t n);
+  Status AppendPlainByteArrays(const uint8_t* data, size_t size, int64_t n);
   Status Gather(const uint32_t* indices, int64_t n, const LeafValues& dictionary);
   Result<uint8_t*> GrowFixed(int64_t n);
   /// Offsets back to the single 0 of an empty var-binary column.
