@@ -7,6 +7,7 @@
 
 #include "columnar/json_value_encoding.h"
 #include "formats/parquet/file_reader.h"
+#include "formats/parquet/file_writer.h"
 #include "formats/parquet/metadata.h"
 #include "formats/parquet/schema_mapping.h"
 #include "io/local_file.h"
@@ -228,6 +229,59 @@ Status PrintParquetRows(const std::string& path, const CatOptions& options, std:
     for (const auto& f : reader->schema()->fields())
       names += (names.empty() ? "" : " | ") + f.name();
     out << names << "\n";
+  }
+  return Status::OK();
+}
+
+Status RewriteParquet(const std::string& in, const std::string& out_path,
+                      const RewriteOptions& options, std::ostream& out) {
+  parquet::WriterOptions w;
+  static const std::pair<const char*, parquet::CompressionCodec> kCodecs[] = {
+      {"zstd", parquet::CompressionCodec::kZstd},
+      {"snappy", parquet::CompressionCodec::kSnappy},
+      {"gzip", parquet::CompressionCodec::kGzip},
+      {"lz4", parquet::CompressionCodec::kLz4Raw},
+      {"brotli", parquet::CompressionCodec::kBrotli},
+      {"none", parquet::CompressionCodec::kUncompressed}};
+  bool found = false;
+  for (const auto& [name, codec] : kCodecs) {
+    if (options.codec == name) {
+      w.codec = codec;
+      found = true;
+    }
+  }
+  if (!found) {
+    return Status::InvalidArgument("unknown codec '" + options.codec +
+                                   "'; use zstd, snappy, gzip, lz4, brotli or none");
+  }
+  if (options.page_version != 1 && options.page_version != 2) {
+    return Status::InvalidArgument("--page-version must be 1 or 2");
+  }
+  w.compression_level = options.level;
+  w.page_version =
+      options.page_version == 2 ? parquet::DataPageVersion::kV2 : parquet::DataPageVersion::kV1;
+  if (options.row_group_rows > 0) w.row_group_rows = options.row_group_rows;
+  if (options.page_bytes > 0) w.data_page_bytes = options.page_bytes;
+  w.dictionary = options.dictionary;
+
+  SQE_ASSIGN_OR_RETURN(auto reader, OpenReader(in));
+  SQE_ASSIGN_OR_RETURN(auto stream, io::CreateLocalFile(out_path));
+  auto writer = parquet::ParquetWriter::Open(std::move(stream), reader->schema(), w);
+  if (!writer.ok()) return WithPath(writer.status(), out_path);
+  for (int g = 0; g < reader->num_row_groups(); ++g) {
+    auto batch = reader->ReadRowGroup(g);
+    if (!batch.ok()) return WithPath(batch.status(), in);
+    Status st = (*writer)->Write(*batch);
+    if (!st.ok()) return WithPath(st, out_path);
+  }
+  auto metrics = (*writer)->Close();
+  if (!metrics.ok()) return WithPath(metrics.status(), out_path);
+  out << "wrote " << out_path << ": " << metrics->record_count << " rows, " << metrics->file_size
+      << " bytes, " << metrics->split_offsets.size() << " row groups\n";
+  for (const auto& c : metrics->columns) {
+    out << "  field " << c.field_id << ": values " << c.value_count << " nulls " << c.null_count;
+    if (c.nan_count) out << " nans " << *c.nan_count;
+    out << " size " << c.column_size << "\n";
   }
   return Status::OK();
 }
