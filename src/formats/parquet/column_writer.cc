@@ -63,11 +63,10 @@ void ColumnChunkWriter::Reset() {
 
 int64_t ColumnChunkWriter::EstimatedSize() const {
   int64_t levels = static_cast<int64_t>(def_.size()) / 2;
-  int64_t values = use_dictionary_
-                       ? static_cast<int64_t>(indices_.size()) *
-                                 BitWidthOf(dict_index_.size()) / 8 +
-                             static_cast<int64_t>(dict_plain_.size())
-                       : static_cast<int64_t>(plain_.size());
+  int64_t values =
+      use_dictionary_ ? static_cast<int64_t>(indices_.size()) * BitWidthOf(dict_index_.size()) / 8 +
+                            static_cast<int64_t>(dict_plain_.size())
+                      : static_cast<int64_t>(plain_.size());
   return static_cast<int64_t>(pages_.size()) + levels + values;
 }
 
@@ -122,8 +121,8 @@ Status ColumnChunkWriter::Write(const ShreddedLeaf& leaf) {
   return Status::OK();
 }
 
-std::string ColumnChunkWriter::EncodeLevels(const std::vector<int16_t>& levels,
-                                            int16_t max_level, bool prefix) {
+std::string ColumnChunkWriter::EncodeLevels(const std::vector<int16_t>& levels, int16_t max_level,
+                                            bool prefix) {
   std::string out;
   if (max_level == 0) return out;
   RleBitPackedEncoder enc(BitWidthOf(static_cast<uint64_t>(max_level)));
@@ -246,16 +245,14 @@ Result<ChunkResult> ColumnChunkWriter::Finish() {
     meta.encodings.push_back(Encoding::kPlain);
     meta.encodings.push_back(Encoding::kRleDictionary);
     meta.encoding_stats.push_back({PageType::kDictionaryPage, Encoding::kPlain, 1});
-    const PageType data_type = options_.page_version == DataPageVersion::kV1
-                                   ? PageType::kDataPage
-                                   : PageType::kDataPageV2;
+    const PageType data_type =
+        options_.page_version == DataPageVersion::kV1 ? PageType::kDataPage : PageType::kDataPageV2;
     meta.encoding_stats.push_back({data_type, Encoding::kRleDictionary, dict_pages_data_});
   }
   if (plain_pages_ > 0) {
     if (dict_pages_data_ == 0) meta.encodings.push_back(Encoding::kPlain);
-    const PageType data_type = options_.page_version == DataPageVersion::kV1
-                                   ? PageType::kDataPage
-                                   : PageType::kDataPageV2;
+    const PageType data_type =
+        options_.page_version == DataPageVersion::kV1 ? PageType::kDataPage : PageType::kDataPageV2;
     meta.encoding_stats.push_back({data_type, Encoding::kPlain, plain_pages_});
   }
   meta.encodings.push_back(Encoding::kRle);
@@ -286,7 +283,8 @@ Result<ChunkResult> ColumnChunkWriter::Finish() {
       }
       last = static_cast<int>(i);
     }
-    column_index_.boundary_order = ascending ? BoundaryOrder::kAscending : BoundaryOrder::kUnordered;
+    column_index_.boundary_order =
+        ascending ? BoundaryOrder::kAscending : BoundaryOrder::kUnordered;
     out.column_index = std::move(column_index_);
   }
   out.stats = chunk_stats_;

@@ -55,7 +55,7 @@ class ColumnChunkWriter {
 
   // Open page.
   std::vector<int16_t> def_, rep_;
-  std::string plain_;           // PLAIN values (booleans: one byte each)
+  std::string plain_;              // PLAIN values (booleans: one byte each)
   std::vector<uint32_t> indices_;  // dictionary indices
   int64_t page_rows_ = 0;
   int64_t page_nulls_ = 0;

@@ -63,8 +63,7 @@ Result<std::unique_ptr<ParquetWriter>> ParquetWriter::Open(std::unique_ptr<io::O
   for (size_t i = 0; i < w->leaves_.size(); ++i) {
     w->writers_.push_back(
         std::make_unique<ColumnChunkWriter>(w->leaves_[i], *w->leaf_types_[i], w->options_));
-    w->file_stats_.emplace_back(
-        ValueOrderOf(*w->leaf_types_[i], w->leaves_[i].physical_type));
+    w->file_stats_.emplace_back(ValueOrderOf(*w->leaf_types_[i], w->leaves_[i].physical_type));
   }
   w->column_sizes_.assign(w->leaves_.size(), 0);
   w->value_counts_.assign(w->leaves_.size(), 0);
@@ -99,9 +98,9 @@ Status ParquetWriter::Write(const columnar::Batch& batch) {
     Status st = WriteSlice(batch.Slice(offset, n));
     offset += n;
     group_rows_ += n;
-    if (st.ok() && ((options_.row_group_rows > 0 && group_rows_ >= options_.row_group_rows) ||
-                    (options_.row_group_bytes > 0 &&
-                     EstimatedRowGroupBytes() >= options_.row_group_bytes))) {
+    if (st.ok() &&
+        ((options_.row_group_rows > 0 && group_rows_ >= options_.row_group_rows) ||
+         (options_.row_group_bytes > 0 && EstimatedRowGroupBytes() >= options_.row_group_bytes))) {
       st = FlushRowGroup();
     }
     if (!st.ok()) {
@@ -196,7 +195,8 @@ Result<FileMetrics> ParquetWriter::Close() {
     metadata_.version = 2;
     metadata_.created_by = std::string("sqe version ") + SQE_VERSION;
     metadata_.column_orders.assign(leaves_.size(), ColumnOrder::kTypeDefined);
-    for (const auto& [k, v] : options_.key_value_metadata) metadata_.key_value_metadata.push_back({k, v});
+    for (const auto& [k, v] : options_.key_value_metadata)
+      metadata_.key_value_metadata.push_back({k, v});
     SQE_RETURN_NOT_OK(out_->Write(SerializeFooter(metadata_)));
     return Status::OK();
   }();

@@ -33,8 +33,8 @@ class Shredder {
     switch (t.id()) {
       case TypeId::kList: {
         node->children.resize(1);
-        SQE_RETURN_NOT_OK(Build(t.value_field(), column.ListValues(), def + 1, rep + 1,
-                                &node->children[0]));
+        SQE_RETURN_NOT_OK(
+            Build(t.value_field(), column.ListValues(), def + 1, rep + 1, &node->children[0]));
         break;
       }
       case TypeId::kMap: {
@@ -48,8 +48,7 @@ class Shredder {
       case TypeId::kStruct: {
         node->children.resize(t.num_fields());
         for (int i = 0; i < t.num_fields(); ++i) {
-          SQE_RETURN_NOT_OK(
-              Build(t.field(i), column.StructField(i), def, rep, &node->children[i]));
+          SQE_RETURN_NOT_OK(Build(t.field(i), column.StructField(i), def, rep, &node->children[i]));
         }
         break;
       }
@@ -118,7 +117,7 @@ class Shredder {
 }  // namespace
 
 Result<std::vector<ShreddedLeaf>> ShredColumn(const columnar::Field& field,
-                                             const columnar::Column& column) {
+                                              const columnar::Column& column) {
   Shredder s;
   Node root;
   SQE_RETURN_NOT_OK(s.Build(field, column, 0, 0, &root));

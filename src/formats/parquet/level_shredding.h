@@ -28,6 +28,6 @@ struct ShreddedLeaf {
 
 /// Shreds `column` (the data of `field`) into its leaves in depth-first order.
 Result<std::vector<ShreddedLeaf>> ShredColumn(const columnar::Field& field,
-                                             const columnar::Column& column);
+                                              const columnar::Column& column);
 
 }  // namespace sqe::parquet

@@ -185,8 +185,8 @@ Status Gen(ColumnBuilder* b, const DataType& t, uint64_t h, bool nullable) {
         } else {
           SQE_RETURN_NOT_OK(mb->key_builder_as<Int32Builder>()->Append(static_cast<int32_t>(k)));
         }
-        SQE_RETURN_NOT_OK(Gen(mb->item_builder(), *t.item_field().type(), h + k + 1,
-                              t.item_field().nullable()));
+        SQE_RETURN_NOT_OK(
+            Gen(mb->item_builder(), *t.item_field().type(), h + k + 1, t.item_field().nullable()));
       }
       return Status::OK();
     }
@@ -276,14 +276,14 @@ SchemaPtr NestedSchema() {
   return Schema::Make({
       F("id", Int32(), 1, false),
       F("li", List(Field("element", Int32(), true, 101)), 2),
-      F("lls", List(Field("element", List(Field("element", String(), true, 103)), true, 102)),
-        3),
+      F("lls", List(Field("element", List(Field("element", String(), true, 103)), true, 102)), 3),
       F("st",
-        Struct({F("a", Int64(), 104),
-                F("b", List(Field("element",
-                                  Struct({F("x", Float64(), 106), F("y", String(), 107, false)}),
-                                  false, 105)),
-                  108)}),
+        Struct(
+            {F("a", Int64(), 104),
+             F("b",
+               List(Field("element", Struct({F("x", Float64(), 106), F("y", String(), 107, false)}),
+                          false, 105)),
+               108)}),
         4),
       F("m", Map(Field("key", String(), false, 109), Field("value", Int64(), true, 110)), 5),
       F("mi",
@@ -528,8 +528,8 @@ TEST(ParquetWriter, StatisticsAndIcebergMetrics) {
     SQE_ASSERT_OK(l->value_builder()->AppendNull());
   }
   Batch batch = ValueOrDie(Batch::Make(
-      schema, {i, s, d, ValueOrDie(decb.Finish()), ValueOrDie(binb.Finish()),
-               ValueOrDie(lb->Finish())},
+      schema,
+      {i, s, d, ValueOrDie(decb.Finish()), ValueOrDie(binb.Finish()), ValueOrDie(lb->Finish())},
       4));
   std::string path = dir.File("stats.parquet");
   auto metrics = WriteFile(path, schema, {batch}, {});
