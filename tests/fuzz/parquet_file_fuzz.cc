@@ -16,9 +16,11 @@
 #include "formats/parquet/schema_mapping.h"
 #include "fuzz_target.h"
 #include "io/memory_file.h"
+#include "parquet_seed_pages.h"
 
 using namespace sqe;
 using namespace sqe::parquet;
+using namespace sqe::parquet::fuzz_seeds;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string bytes(reinterpret_cast<const char*>(data), size);
@@ -36,31 +38,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 }
 
 namespace {
-
-std::string Levels(const std::vector<uint32_t>& levels, int bit_width) {
-  RleBitPackedEncoder enc(bit_width);
-  enc.PutBatch(levels.data(), static_cast<int64_t>(levels.size()));
-  std::string body;
-  enc.Finish(&body);
-  uint32_t len = static_cast<uint32_t>(body.size());
-  return std::string(reinterpret_cast<const char*>(&len), 4) + body;
-}
-
-std::string Page(PageType type, int32_t n, Encoding e, const std::string& body) {
-  PageHeader h;
-  h.type = type;
-  if (type == PageType::kDictionaryPage) {
-    h.dictionary_page_header.emplace();
-    h.dictionary_page_header->num_values = n;
-  } else {
-    h.data_page_header.emplace();
-    h.data_page_header->num_values = n;
-    h.data_page_header->encoding = e;
-  }
-  h.uncompressed_page_size = static_cast<int32_t>(body.size());
-  h.compressed_page_size = static_cast<int32_t>(body.size());
-  return EncodeThrift(h) + body;
-}
 
 // A 4-row file: id bigint not null, name varchar (dictionary), tags array(integer).
 std::string SeedFile() {

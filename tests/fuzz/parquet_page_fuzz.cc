@@ -14,9 +14,11 @@
 #include "formats/parquet/encoding/rle.h"
 #include "formats/parquet/metadata.h"
 #include "fuzz_target.h"
+#include "parquet_seed_pages.h"
 
 using namespace sqe;
 using namespace sqe::parquet;
+using namespace sqe::parquet::fuzz_seeds;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)FuzzDecodeColumnChunk(data, size);
@@ -34,37 +36,6 @@ std::string Prefix(uint8_t shape, uint8_t codec, uint16_t n, uint8_t nesting, ui
   p[4] = static_cast<char>(nesting);
   p[5] = static_cast<char>(flags);
   return p;
-}
-
-std::string Levels(const std::vector<uint32_t>& levels, int bit_width) {
-  RleBitPackedEncoder enc(bit_width);
-  enc.PutBatch(levels.data(), static_cast<int64_t>(levels.size()));
-  std::string body;
-  enc.Finish(&body);
-  uint32_t len = static_cast<uint32_t>(body.size());
-  return std::string(reinterpret_cast<const char*>(&len), 4) + body;
-}
-
-std::string Page(PageType type, int32_t n, Encoding e, const std::string& body,
-                 CompressionCodec codec = CompressionCodec::kUncompressed) {
-  PageHeader h;
-  h.type = type;
-  if (type == PageType::kDictionaryPage) {
-    h.dictionary_page_header.emplace();
-    h.dictionary_page_header->num_values = n;
-  } else {
-    h.data_page_header.emplace();
-    h.data_page_header->num_values = n;
-    h.data_page_header->encoding = e;
-  }
-  std::string stored = body;
-  if (codec != CompressionCodec::kUncompressed) {
-    auto packed = Compress(codec, body);
-    if (packed.ok()) stored = *packed;
-  }
-  h.uncompressed_page_size = static_cast<int32_t>(body.size());
-  h.compressed_page_size = static_cast<int32_t>(stored.size());
-  return EncodeThrift(h) + stored;
 }
 
 }  // namespace
