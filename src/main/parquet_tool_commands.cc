@@ -77,7 +77,12 @@ std::string RenderBound(PhysicalType type, std::string_view v) {
       for (unsigned char c : v) {
         if (c < 0x20 || c == 0x7f) return Hex(v);
       }
-      return "\"" + std::string(v) + "\"";
+      std::string quoted;
+      quoted.reserve(v.size() + 2);
+      quoted.push_back('"');
+      quoted.append(v);
+      quoted.push_back('"');
+      return quoted;
     }
     default:
       return Hex(v);

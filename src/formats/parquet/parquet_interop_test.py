@@ -11,7 +11,7 @@ Writing: `sqe-parquet rewrite` reads a file with our reader and writes it with o
 back and must see the same values, field ids and statistics.
 
 Run: SQE_PARQUET_TOOL=build/release/src/main/sqe-parquet python3 -m pytest -q \
-         src/formats/parquet/interop_test.py
+         src/formats/parquet/parquet_interop_test.py
 """
 
 import base64
