@@ -34,12 +34,6 @@ Result<std::unique_ptr<parquet::ParquetFileReader>> OpenReader(
   return std::move(*reader);
 }
 
-std::string DottedPath(const std::vector<std::string>& path) {
-  std::string dotted;
-  for (const auto& p : path) dotted += (dotted.empty() ? "" : ".") + p;
-  return dotted;
-}
-
 std::string Hex(std::string_view bytes) {
   std::ostringstream s;
   s << "0x";
@@ -102,7 +96,8 @@ Status PrintParquetSchema(const std::string& path, std::ostream& out) {
   }
   out << "parquet leaves:\n";
   for (const auto& col : mapped->columns) {
-    out << "  " << DottedPath(col.path) << ": " << parquet::PhysicalTypeName(col.physical_type);
+    out << "  " << parquet::JoinPath(col.path) << ": "
+        << parquet::PhysicalTypeName(col.physical_type);
     if (col.physical_type == PhysicalType::kFixedLenByteArray) out << "(" << col.type_length << ")";
     out << " -> " << col.type->ToString() << "  max_def " << col.max_definition_level << " max_rep "
         << col.max_repetition_level;
@@ -135,10 +130,10 @@ Status PrintParquetMeta(const std::string& path, std::ostream& out) {
         continue;
       }
       const auto& m = *chunk.meta_data;
-      out << "  " << DottedPath(m.path_in_schema) << ": " << parquet::PhysicalTypeName(m.type)
-          << " " << parquet::CompressionCodecName(m.codec) << " values " << m.num_values
-          << " compressed " << m.total_compressed_size << " uncompressed "
-          << m.total_uncompressed_size << " encodings";
+      out << "  " << parquet::JoinPath(m.path_in_schema) << ": "
+          << parquet::PhysicalTypeName(m.type) << " " << parquet::CompressionCodecName(m.codec)
+          << " values " << m.num_values << " compressed " << m.total_compressed_size
+          << " uncompressed " << m.total_uncompressed_size << " encodings";
       for (size_t i = 0; i < m.encodings.size(); ++i) {
         out << (i ? "," : " ") << parquet::EncodingName(m.encodings[i]);
       }

@@ -17,15 +17,6 @@ namespace {
 using internal::IndexRun;
 using internal::LeafValues;
 
-std::string JoinPath(const std::vector<std::string>& path) {
-  std::string out;
-  for (const std::string& p : path) {
-    if (!out.empty()) out += '.';
-    out += p;
-  }
-  return out;
-}
-
 }  // namespace
 
 int64_t PageRowEnd(const OffsetIndex& index, size_t k, int64_t row_group_num_rows) {

@@ -17,15 +17,6 @@ bool IsComparison(PredicateOp op) {
          op == PredicateOp::kLe || op == PredicateOp::kGt || op == PredicateOp::kGe;
 }
 
-std::string JoinPath(const std::vector<std::string>& path) {
-  std::string out;
-  for (const std::string& p : path) {
-    if (!out.empty()) out += '.';
-    out += p;
-  }
-  return out;
-}
-
 // The value as an int64 when it fits.
 std::optional<int64_t> AsInt64(const Decimal128& d) {
   const int64_t low = static_cast<int64_t>(d.low);

@@ -491,4 +491,13 @@ Result<std::vector<SchemaElement>> ToParquetSchema(const columnar::Schema& schem
   return out;
 }
 
+std::string JoinPath(const std::vector<std::string>& path) {
+  std::string out;
+  for (const std::string& p : path) {
+    if (!out.empty()) out += '.';
+    out += p;
+  }
+  return out;
+}
+
 }  // namespace sqe::parquet

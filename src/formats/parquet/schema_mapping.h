@@ -52,6 +52,9 @@ struct ParquetSchema {
   std::vector<ColumnDescriptor> columns;
 };
 
+/// A leaf path as text: "a.list.element" (error messages, tools).
+std::string JoinPath(const std::vector<std::string>& path);
+
 /// Builds the columnar schema and the leaf descriptors. Corruption for a malformed tree
 /// (bad child counts, leaves without a type), NotImplemented for types we do not map
 /// (UINT_64, decimals wider than 38 digits, INTERVAL, ...).
