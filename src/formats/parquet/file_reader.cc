@@ -31,6 +31,19 @@ Status ParquetFileReader::Init() {
     return Status::Corruption(where + ": " + std::to_string(size) +
                               " bytes is too small for a Parquet file");
   }
+  file_size_ = size;
+  std::shared_ptr<const FileMetaData> cached;
+  if (options_.footer_cache) cached = options_.footer_cache->Lookup(file_->path(), size);
+  if (cached) {
+    metadata_ = *cached;
+  } else {
+    SQE_RETURN_NOT_OK(ReadFooter(size));
+  }
+  return InitSchema();
+}
+
+Status ParquetFileReader::ReadFooter(int64_t size) {
+  const std::string where = "parquet file " + Quoted(file_->path());
   const int64_t tail_len =
       std::min<int64_t>(size, std::max<int64_t>(options_.footer_read_size, kFooterTailSize));
   SQE_ASSIGN_OR_RETURN(columnar::BufferPtr tail,
@@ -62,6 +75,16 @@ Status ParquetFileReader::Init() {
   auto metadata = ParseFileMetaData(meta_bytes, static_cast<uint64_t>(meta_offset));
   if (!metadata.ok()) return metadata.status().WithContext(where);
   metadata_ = std::move(*metadata);
+  if (options_.footer_cache && !metadata_.has_encryption_algorithm) {
+    options_.footer_cache->Insert(file_->path(), size,
+                                  std::make_shared<const FileMetaData>(metadata_),
+                                  static_cast<int64_t>(*meta_len));
+  }
+  return Status::OK();
+}
+
+Status ParquetFileReader::InitSchema() {
+  const std::string where = "parquet file " + Quoted(file_->path());
   if (metadata_.has_encryption_algorithm) {
     return Status::NotImplemented(where + ": encrypted files are not supported");
   }
@@ -90,7 +113,6 @@ Status ParquetFileReader::Init() {
                                 " has a negative row count");
     }
   }
-  file_size_ = size;
   SQE_RETURN_NOT_OK(ResolveProjection());
   return BindPredicate();
 }

@@ -37,6 +37,7 @@
 #include "common/result.h"
 #include "common/task_scheduler.h"
 #include "formats/parquet/column_chunk_reader.h"
+#include "formats/parquet/footer_cache.h"
 #include "formats/parquet/metadata.h"
 #include "formats/parquet/predicate.h"
 #include "formats/parquet/row_ranges.h"
@@ -84,6 +85,9 @@ struct ReaderOptions {
   bool verify_page_checksums = false;
   /// The largest footer accepted.
   int64_t max_footer_size = int64_t{64} << 20;
+  /// Decoded footers shared across opens ([storage] footer_cache_size); a hit costs no
+  /// read beyond the file's Size(). nullptr: no cache.
+  std::shared_ptr<FooterCache> footer_cache;
 };
 
 /// Counters of what the reader did (monotonic, summed over all reads).
@@ -157,6 +161,8 @@ class ParquetFileReader {
  private:
   ParquetFileReader() = default;
   Status Init();
+  Status ReadFooter(int64_t size);
+  Status InitSchema();
   Status ResolveProjection();
   Status BindPredicate();
   Result<columnar::Batch> ReadRowGroupImpl(
