@@ -1,0 +1,77 @@
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+#include "io/file_system.h"
+#include "io/local_file.h"
+
+namespace sqe::io {
+
+FileSystem::~FileSystem() = default;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class LocalFileSystem final : public FileSystem {
+ public:
+  Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& path) override {
+    return OpenLocalFile(path);
+  }
+
+  Result<std::unique_ptr<OutputStream>> OpenForWrite(const std::string& path,
+                                                     bool overwrite) override {
+    return CreateLocalFile(path, overwrite);
+  }
+
+  Result<std::vector<FileInfo>> List(const std::string& prefix_uri) override {
+    std::string prefix = LocalPathOf(prefix_uri);
+    // Walk from the deepest existing directory the prefix names, then filter by prefix.
+    fs::path root = fs::path(prefix);
+    std::error_code ec;
+    if (!fs::is_directory(root, ec)) root = root.parent_path();
+    std::vector<FileInfo> out;
+    if (root.empty() || !fs::is_directory(root, ec)) return out;
+    fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+    if (ec) return Status::IOError("cannot list " + root.string() + ": " + ec.message());
+    for (auto end = fs::recursive_directory_iterator(); it != end; it.increment(ec)) {
+      if (ec) return Status::IOError("cannot list " + root.string() + ": " + ec.message());
+      if (!it->is_regular_file(ec)) continue;
+      std::string p = it->path().string();
+      if (!p.starts_with(prefix)) continue;
+      auto size = it->file_size(ec);
+      if (ec) continue;  // vanished while listing
+      out.push_back({p, static_cast<int64_t>(size)});
+    }
+    std::sort(out.begin(), out.end(),
+              [](const FileInfo& a, const FileInfo& b) { return a.path < b.path; });
+    return out;
+  }
+
+  Status Delete(const std::vector<std::string>& paths) override {
+    Status first;
+    for (const std::string& uri : paths) {
+      std::error_code ec;
+      std::string path = LocalPathOf(uri);
+      fs::remove(path, ec);
+      if (ec && first.ok()) first = Status::IOError("cannot delete " + path + ": " + ec.message());
+    }
+    return first;
+  }
+
+  Status Rename(const std::string& from, const std::string& to) override {
+    std::error_code ec;
+    fs::rename(LocalPathOf(from), LocalPathOf(to), ec);
+    if (ec) {
+      return Status::IOError("cannot rename " + LocalPathOf(from) + " to " + LocalPathOf(to) +
+                             ": " + ec.message());
+    }
+    return Status::OK();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<FileSystem> MakeLocalFileSystem() { return std::make_unique<LocalFileSystem>(); }
+
+}  // namespace sqe::io
