@@ -5,6 +5,16 @@ namespace sqe::io {
 RandomAccessFile::~RandomAccessFile() = default;
 OutputStream::~OutputStream() = default;
 
+Status RandomAccessFile::CheckReadRange(const std::string& path, int64_t offset, int64_t length,
+                                        int64_t size) {
+  if (offset < 0 || length < 0 || offset > size || length > size - offset) {
+    return Status::IOError("read of " + std::to_string(length) + " bytes at offset " +
+                           std::to_string(offset) + " is past the end of " + path + " (" +
+                           std::to_string(size) + " bytes)");
+  }
+  return Status::OK();
+}
+
 Result<columnar::BufferPtr> RandomAccessFile::ReadBuffer(int64_t offset, int64_t length,
                                                          std::shared_ptr<MemoryTracker> tracker) {
   if (offset < 0 || length < 0) {

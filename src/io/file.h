@@ -42,6 +42,12 @@ class RandomAccessFile {
   /// Reads a range into a new (64-byte aligned) buffer charged to `tracker`.
   Result<columnar::BufferPtr> ReadBuffer(int64_t offset, int64_t length,
                                          std::shared_ptr<MemoryTracker> tracker = nullptr);
+
+ protected:
+  /// For implementations of ReadAt: IOError naming the path and the range unless
+  /// [offset, offset + length) lies within a file of `size` bytes.
+  static Status CheckReadRange(const std::string& path, int64_t offset, int64_t length,
+                               int64_t size);
 };
 
 /// A file being written. Bytes become visible at path() only when Close() succeeds;

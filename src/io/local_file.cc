@@ -24,11 +24,7 @@ class LocalRandomAccessFile final : public RandomAccessFile {
   Result<int64_t> Size() override { return size_; }
 
   Status ReadAt(int64_t offset, int64_t length, uint8_t* out) override {
-    if (offset < 0 || length < 0 || offset > size_ || length > size_ - offset) {
-      return Status::IOError("read of " + std::to_string(length) + " bytes at offset " +
-                             std::to_string(offset) + " is past the end of " + path_ + " (" +
-                             std::to_string(size_) + " bytes)");
-    }
+    SQE_RETURN_NOT_OK(CheckReadRange(path_, offset, length, size_));
     int64_t done = 0;
     while (done < length) {
       ssize_t n = ::pread(fd_, out + done, static_cast<size_t>(length - done), offset + done);

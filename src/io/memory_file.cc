@@ -8,12 +8,7 @@ MemoryFile::MemoryFile(std::string data, std::string path)
     : data_(std::move(data)), path_(std::move(path)) {}
 
 Status MemoryFile::ReadAt(int64_t offset, int64_t length, uint8_t* out) {
-  const auto size = static_cast<int64_t>(data_.size());
-  if (offset < 0 || length < 0 || offset > size || length > size - offset) {
-    return Status::IOError("read of " + std::to_string(length) + " bytes at offset " +
-                           std::to_string(offset) + " is past the end of " + path_ + " (" +
-                           std::to_string(size) + " bytes)");
-  }
+  SQE_RETURN_NOT_OK(CheckReadRange(path_, offset, length, static_cast<int64_t>(data_.size())));
   read_calls_.fetch_add(1);
   bytes_read_.fetch_add(length);
   if (length > 0) std::memcpy(out, data_.data() + offset, static_cast<size_t>(length));
