@@ -24,8 +24,10 @@ Result<std::unique_ptr<ParquetFileReader>> ParquetFileReader::Open(
   return reader;
 }
 
+std::string ParquetFileReader::Where() const { return "parquet file " + Quoted(file_->path()); }
+
 Status ParquetFileReader::Init() {
-  const std::string where = "parquet file " + Quoted(file_->path());
+  const std::string where = Where();
   SQE_ASSIGN_OR_RETURN(int64_t size, file_->Size());
   if (size < static_cast<int64_t>(kParquetMagic.size() + kFooterTailSize)) {
     return Status::Corruption(where + ": " + std::to_string(size) +
@@ -43,7 +45,7 @@ Status ParquetFileReader::Init() {
 }
 
 Status ParquetFileReader::ReadFooter(int64_t size) {
-  const std::string where = "parquet file " + Quoted(file_->path());
+  const std::string where = Where();
   const int64_t tail_len =
       std::min<int64_t>(size, std::max<int64_t>(options_.footer_read_size, kFooterTailSize));
   SQE_ASSIGN_OR_RETURN(columnar::BufferPtr tail,
@@ -84,7 +86,7 @@ Status ParquetFileReader::ReadFooter(int64_t size) {
 }
 
 Status ParquetFileReader::InitSchema() {
-  const std::string where = "parquet file " + Quoted(file_->path());
+  const std::string where = Where();
   if (metadata_.has_encryption_algorithm) {
     return Status::NotImplemented(where + ": encrypted files are not supported");
   }
@@ -130,7 +132,7 @@ Status ParquetFileReader::BindPredicate() {
       if (p.op != PredicateOp::kIsNull) predicate_never_matches_ = true;
       continue;
     }
-    return bound.status().WithContext("parquet file " + Quoted(file_->path()));
+    return bound.status().WithContext(Where());
   }
   return Status::OK();
 }
@@ -170,8 +172,8 @@ Status ParquetFileReader::ResolveProjection() {
     if (index < 0) {
       std::string names;
       for (const columnar::Field& f : s.fields()) names += (names.empty() ? "" : ", ") + f.name();
-      return Status::InvalidArgument("parquet file " + Quoted(file_->path()) + " has no column " +
-                                     Quoted(name) + " (columns: " + names + ")");
+      return Status::InvalidArgument(Where() + " has no column " + Quoted(name) +
+                                     " (columns: " + names + ")");
     }
     projected_fields_.push_back(index);
   }
@@ -207,8 +209,7 @@ Result<std::vector<std::optional<OffsetIndex>>> ParquetFileReader::ReadOffsetInd
     if (!c.offset_index_offset || !c.offset_index_length || *c.offset_index_length <= 0) continue;
     if (*c.offset_index_offset < 0 ||
         *c.offset_index_offset > file_size_ - *c.offset_index_length) {
-      return Status::Corruption("parquet file " + Quoted(file_->path()) +
-                                ": offset index at offset " +
+      return Status::Corruption(Where() + ": offset index at offset " +
                                 std::to_string(*c.offset_index_offset) + " is outside the file");
     }
     ranges.push_back({*c.offset_index_offset, *c.offset_index_length});
@@ -227,7 +228,7 @@ Result<std::vector<std::optional<OffsetIndex>>> ParquetFileReader::ReadOffsetInd
   for (size_t j = 0; j < which.size(); ++j) {
     auto index = DecodeThrift<OffsetIndex>(buffers[j]->view(), ranges[j].offset);
     if (!index.ok()) {
-      return index.status().WithContext("parquet file " + Quoted(file_->path()) + ": offset index");
+      return index.status().WithContext(Where() + ": offset index");
     }
     out[which[j]] = std::move(*index);
   }
@@ -256,8 +257,8 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(
     int i, const RowRanges* ranges,
     const std::vector<std::optional<OffsetIndex>>* supplied_indexes) {
   if (i < 0 || i >= num_row_groups()) {
-    return Status::InvalidArgument("parquet file " + Quoted(file_->path()) + ": row group " +
-                                   std::to_string(i) + " out of range (the file has " +
+    return Status::InvalidArgument(Where() + ": row group " + std::to_string(i) +
+                                   " out of range (the file has " +
                                    std::to_string(num_row_groups()) + ")");
   }
   const RowGroup& rg = metadata_.row_groups[i];
@@ -282,8 +283,8 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(
   for (size_t k = 0; k < projected_leaves_.size(); ++k) {
     const int leaf = projected_leaves_[k];
     const ColumnChunk& c = rg.columns[leaf];
-    const std::string where = "parquet file " + Quoted(file_->path()) + " row group " +
-                              std::to_string(i) + " column " + std::to_string(leaf);
+    const std::string where =
+        Where() + " row group " + std::to_string(i) + " column " + std::to_string(leaf);
     if (c.file_path && !c.file_path->empty()) {
       return Status::NotImplemented(where + ": column chunks in other files");
     }
@@ -362,8 +363,7 @@ Result<columnar::Batch> ParquetFileReader::ReadRowGroupImpl(
         schema_->field(static_cast<int>(f)), std::span(descriptors).subspan(next, count),
         std::span<const LeafData>(leaves).subspan(next, count), num_rows, options_.tracker);
     if (!column.ok()) {
-      return column.status().WithContext("parquet file " + Quoted(file_->path()) + " row group " +
-                                         std::to_string(i));
+      return column.status().WithContext(Where() + " row group " + std::to_string(i));
     }
     columns.push_back(std::move(*column));
     next += count;

@@ -163,6 +163,8 @@ class ParquetFileReader {
   Status Init();
   Status ReadFooter(int64_t size);
   Status InitSchema();
+  /// "parquet file '<path>'": how every error of this reader names the file.
+  std::string Where() const;
   Status ResolveProjection();
   Status BindPredicate();
   Result<columnar::Batch> ReadRowGroupImpl(
