@@ -15,6 +15,18 @@ Status RandomAccessFile::CheckReadRange(const std::string& path, int64_t offset,
   return Status::OK();
 }
 
+Status RandomAccessFile::ReadAtMany(const std::vector<ByteRange>& ranges,
+                                    const std::vector<uint8_t*>& outs) {
+  if (ranges.size() != outs.size()) {
+    return Status::Internal("ReadAtMany: " + std::to_string(ranges.size()) + " ranges but " +
+                            std::to_string(outs.size()) + " buffers for " + path());
+  }
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    SQE_RETURN_NOT_OK(ReadAt(ranges[i].offset, ranges[i].length, outs[i]));
+  }
+  return Status::OK();
+}
+
 Result<columnar::BufferPtr> RandomAccessFile::ReadBuffer(int64_t offset, int64_t length,
                                                          std::shared_ptr<MemoryTracker> tracker) {
   if (offset < 0 || length < 0) {

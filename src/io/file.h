@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "columnar/buffer.h"
 #include "common/memory_tracker.h"
@@ -38,6 +39,11 @@ class RandomAccessFile {
   /// Reads exactly `length` bytes at `offset` into `out`. A range past the end of the
   /// file or a failed read is IOError naming the path and the range.
   virtual Status ReadAt(int64_t offset, int64_t length, uint8_t* out) = 0;
+  /// Reads range i of `ranges` into outs[i] (exactly ranges[i].length bytes each). The
+  /// default reads them one after another; stores where a request has latency (S3)
+  /// issue them concurrently. Errors as ReadAt.
+  virtual Status ReadAtMany(const std::vector<ByteRange>& ranges,
+                            const std::vector<uint8_t*>& outs);
 
   /// Reads a range into a new (64-byte aligned) buffer charged to `tracker`.
   Result<columnar::BufferPtr> ReadBuffer(int64_t offset, int64_t length,

@@ -1,7 +1,7 @@
 #pragma once
 /// FileSystem: the one interface through which SQE reads and writes table files
-/// (ARCHITECTURE.md, src/io). Local disk implements it now; S3 (P3) implements the same
-/// calls, so readers, writers and maintenance never know where a table lives.
+/// (ARCHITECTURE.md, src/io). Local disk and S3 (io/s3) implement the same calls, so readers,
+/// writers and maintenance never know where a table lives.
 
 #include <cstdint>
 #include <memory>
@@ -10,6 +10,7 @@
 
 #include "common/result.h"
 #include "io/file.h"
+#include "io/io_stats.h"
 
 namespace sqe::io {
 
@@ -25,6 +26,12 @@ class FileSystem {
   virtual ~FileSystem();
 
   virtual Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& path) = 0;
+  /// As OpenForRead when the caller already knows the size (a listing, an Iceberg
+  /// manifest): remote stores then skip the request that would learn it.
+  virtual Result<std::unique_ptr<RandomAccessFile>> OpenForReadWithSize(const std::string& path,
+                                                                        int64_t size) {
+    return OpenForRead(path);
+  }
   /// `overwrite` false: AlreadyExists when the file exists (atomically where the store
   /// can: link(2) locally, If-None-Match on S3).
   virtual Result<std::unique_ptr<OutputStream>> OpenForWrite(const std::string& path,
@@ -38,7 +45,8 @@ class FileSystem {
   virtual Status Rename(const std::string& from, const std::string& to) = 0;
 };
 
-/// The local file system (bare paths and file:// URIs).
-std::unique_ptr<FileSystem> MakeLocalFileSystem();
+/// The local file system (bare paths and file:// URIs). With `stats`, every read
+/// (ReadAt or ReadAtMany range), listing and delete is counted there.
+std::unique_ptr<FileSystem> MakeLocalFileSystem(std::shared_ptr<IoStats> stats = nullptr);
 
 }  // namespace sqe::io

@@ -13,10 +13,34 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Counts the reads of a local file into IoStats (one "get" per range read).
+class CountedLocalFile final : public RandomAccessFile {
+ public:
+  CountedLocalFile(std::unique_ptr<RandomAccessFile> file, std::shared_ptr<IoStats> stats)
+      : file_(std::move(file)), stats_(std::move(stats)) {}
+  const std::string& path() const override { return file_->path(); }
+  Result<int64_t> Size() override { return file_->Size(); }
+  Status ReadAt(int64_t offset, int64_t length, uint8_t* out) override {
+    stats_->AddRequest(IoStats::Request::kGet);
+    SQE_RETURN_NOT_OK(file_->ReadAt(offset, length, out));
+    stats_->AddBytesRead(length);
+    return Status::OK();
+  }
+
+ private:
+  std::unique_ptr<RandomAccessFile> file_;
+  std::shared_ptr<IoStats> stats_;
+};
+
 class LocalFileSystem final : public FileSystem {
  public:
+  explicit LocalFileSystem(std::shared_ptr<IoStats> stats) : stats_(std::move(stats)) {}
+
   Result<std::unique_ptr<RandomAccessFile>> OpenForRead(const std::string& path) override {
-    return OpenLocalFile(path);
+    SQE_ASSIGN_OR_RETURN(auto file, OpenLocalFile(path));
+    if (!stats_) return file;
+    return std::unique_ptr<RandomAccessFile>(
+        std::make_unique<CountedLocalFile>(std::move(file), stats_));
   }
 
   Result<std::unique_ptr<OutputStream>> OpenForWrite(const std::string& path,
@@ -26,6 +50,7 @@ class LocalFileSystem final : public FileSystem {
 
   Result<std::vector<FileInfo>> List(const std::string& prefix_uri) override {
     std::string prefix = LocalPathOf(prefix_uri);
+    if (stats_) stats_->AddRequest(IoStats::Request::kList);
     // Walk from the deepest existing directory the prefix names, then filter by prefix.
     fs::path root = fs::path(prefix);
     std::error_code ec;
@@ -53,6 +78,7 @@ class LocalFileSystem final : public FileSystem {
     for (const std::string& uri : paths) {
       std::error_code ec;
       std::string path = LocalPathOf(uri);
+      if (stats_) stats_->AddRequest(IoStats::Request::kDelete);
       fs::remove(path, ec);
       if (ec && first.ok()) first = Status::IOError("cannot delete " + path + ": " + ec.message());
     }
@@ -68,10 +94,15 @@ class LocalFileSystem final : public FileSystem {
     }
     return Status::OK();
   }
+
+ private:
+  std::shared_ptr<IoStats> stats_;
 };
 
 }  // namespace
 
-std::unique_ptr<FileSystem> MakeLocalFileSystem() { return std::make_unique<LocalFileSystem>(); }
+std::unique_ptr<FileSystem> MakeLocalFileSystem(std::shared_ptr<IoStats> stats) {
+  return std::make_unique<LocalFileSystem>(std::move(stats));
+}
 
 }  // namespace sqe::io

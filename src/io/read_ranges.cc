@@ -37,12 +37,19 @@ Result<std::vector<columnar::BufferPtr>> ReadRanges(RandomAccessFile& file,
   }
   std::vector<ByteRange> merged =
       CoalesceRanges(ranges, options.hole_threshold, options.max_merged_length);
+  // Every merged range in one ReadAtMany call: a store with request latency (S3) runs
+  // them concurrently.
   std::vector<columnar::BufferPtr> reads;
+  std::vector<uint8_t*> outs;
   reads.reserve(merged.size());
+  outs.reserve(merged.size());
   for (const ByteRange& m : merged) {
-    SQE_ASSIGN_OR_RETURN(auto buffer, file.ReadBuffer(m.offset, m.length, options.tracker));
+    SQE_ASSIGN_OR_RETURN(auto buffer,
+                         columnar::Buffer::AllocateUninitialized(m.length, options.tracker));
+    outs.push_back(buffer->mutable_data());
     reads.push_back(std::move(buffer));
   }
+  SQE_RETURN_NOT_OK(file.ReadAtMany(merged, outs));
   std::vector<columnar::BufferPtr> out;
   out.reserve(ranges.size());
   for (const ByteRange& r : ranges) {

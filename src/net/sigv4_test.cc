@@ -51,6 +51,55 @@ TEST(SigV4Test, MatchesAwsS3GetObjectExample) {
   EXPECT_EQ(HeaderOf(*signed_request, "x-amz-date"), "20130524T000000Z");
 }
 
+// AWS's PUT Object example: key "test$file.text" ('$' is %24 in the canonical URI), a
+// signed body hash and an extra signed header.
+TEST(SigV4Test, MatchesAwsS3PutObjectExampleWithSpecialCharacterKey) {
+  const std::string body = "Welcome to Amazon S3.";
+  SignableRequest r;
+  r.method = "PUT";
+  r.path = "/" + UriEncode("test$file.text", false);
+  r.headers = {{"Host", "examplebucket.s3.amazonaws.com"},
+               {"Date", "Fri, 24 May 2013 00:00:00 GMT"},
+               {"x-amz-storage-class", "REDUCED_REDUNDANCY"}};
+  r.payload_sha256 = Sha256Hex(body);
+  EXPECT_EQ(r.payload_sha256, "44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072");
+  auto s = SignRequest(r, ExampleCredentials(), "us-east-1", "s3", kExampleTime);
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_EQ(
+      s->canonical_request,
+      "PUT\n/test%24file.text\n\ndate:Fri, 24 May 2013 00:00:00 GMT\n"
+      "host:examplebucket.s3.amazonaws.com\n"
+      "x-amz-content-sha256:44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072\n"
+      "x-amz-date:20130524T000000Z\nx-amz-storage-class:REDUCED_REDUNDANCY\n\n"
+      "date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class\n"
+      "44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072");
+  EXPECT_EQ(s->string_to_sign,
+            "AWS4-HMAC-SHA256\n20130524T000000Z\n20130524/us-east-1/s3/aws4_request\n"
+            "9e0e90d9c76de8fa5b200d8c849cd5b8dc7a3be3951ddb7f6a76b4158342019d");
+  EXPECT_EQ(HeaderOf(*s, "authorization"),
+            "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/"
+            "aws4_request,SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;"
+            "x-amz-storage-class,"
+            "Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd");
+}
+
+// AWS's ListObjects example: GET /?max-keys=2&prefix=J (query given out of order).
+TEST(SigV4Test, MatchesAwsS3ListObjectsExample) {
+  SignableRequest r;
+  r.method = "GET";
+  r.path = "/";
+  r.query = {{"prefix", "J"}, {"max-keys", "2"}};
+  r.headers = {{"Host", "examplebucket.s3.amazonaws.com"}};
+  auto s = SignRequest(r, ExampleCredentials(), "us-east-1", "s3", kExampleTime);
+  ASSERT_TRUE(s.ok()) << s.status().ToString();
+  EXPECT_NE(s->canonical_request.find("GET\n/\nmax-keys=2&prefix=J\n"), std::string::npos)
+      << s->canonical_request;
+  EXPECT_NE(HeaderOf(*s, "authorization")
+                .find("Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7"),
+            std::string::npos)
+      << HeaderOf(*s, "authorization");
+}
+
 TEST(SigV4Test, SessionTokenIsSignedAndSecretNeverAppears) {
   AwsCredentials c = ExampleCredentials();
   c.session_token = "token/with+chars";
