@@ -93,6 +93,7 @@ if [[ $RELEASE_BUILT -eq 1 && -x "$PYTHON" ]]; then
   SQE_SERVER_BIN="$ROOT/build/release/src/main/sqe-server" \
     SQE_IPC_TOOL="$ROOT/build/release/src/columnar/ipc/sqe-ipc-tool" \
     SQE_PARQUET_TOOL="$ROOT/build/release/src/main/sqe-parquet" \
+    SQE_FS_TOOL="$ROOT/build/release/src/main/sqe-fs" \
     "$PYTHON" -m pytest "${PYTEST_ARGS[@]}"
   rc=$?
   # 5 = no tests collected: counted below as zero tests, not as a crash.

@@ -135,7 +135,8 @@ void DescribeAuth(SchemaBuilder<Config>& root) {
           "Refresh tokens this many seconds before expiry.")
       .Min(0);
   a.Field("ssl_verification", &AuthConfig::ssl_verification,
-          "Verify TLS certificates of the identity provider (false only for dev).");
+          "Verify the TLS certificates of every outgoing HTTPS connection (identity "
+          "provider, S3, catalogs); false (dev only) logs a warning.");
   DescribeAuthProviders(a);
   a.Map("role_mappings", &AuthConfig::role_mappings, FieldType::kStringList, "<arn>",
         "Caller ARN (aws_iam) to SQE roles.");
@@ -166,7 +167,8 @@ void DescribeCatalog(SchemaBuilder<Config>& root) {
   c.Field("trust_sort_order", &CatalogConfig::trust_sort_order,
           "Trust the Iceberg sort order for all columns, not just partition keys.");
   c.Field("small_file_threshold_mb", &CatalogConfig::small_file_threshold_mb,
-          "Max file size for the direct-read fast path (0 disables).")
+          "Max file size (MB) for the direct-read fast path: such a file is fetched whole by "
+          "its first read, in one request (0 disables; capped by storage.prefetch_buffer).")
       .Min(0);
   c.Field("parquet_compression", &CatalogConfig::parquet_compression, "Write-path Parquet codec.")
       .Enum({"zstd", "lz4", "snappy", "none"});
@@ -236,26 +238,39 @@ void DescribeCatalog(SchemaBuilder<Config>& root) {
 
 void DescribeStorage(SchemaBuilder<Config>& root) {
   auto s = root.Section("storage", &Config::storage, "Object-store access and the read pipeline.");
-  s.Field("s3_endpoint", &StorageConfig::s3_endpoint, "S3 endpoint URL.");
+  s.Field("s3_endpoint", &StorageConfig::s3_endpoint,
+          "S3 endpoint, scheme://host[:port]; empty: AWS S3 in s3_region. An http:// "
+          "endpoint needs s3_allow_http.");
   s.Field("s3_region", &StorageConfig::s3_region, "S3 region.");
-  s.Field("s3_access_key", &StorageConfig::s3_access_key, "S3 access key ID.");
+  s.Field("s3_access_key", &StorageConfig::s3_access_key,
+          "S3 access key ID. Empty (with s3_secret_key): AWS_ACCESS_KEY_ID, "
+          "AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN from the environment, else unsigned "
+          "requests. Credentials a catalog vends for a table replace both.");
   s.Field("s3_secret_key", &StorageConfig::s3_secret_key, "S3 secret access key.");
   s.Field("s3_path_style", &StorageConfig::s3_path_style,
-          "Path-style addressing: true for MinIO/Ceph, false for AWS S3.");
+          "Path-style addressing (host/bucket/key): true for MinIO/Ceph; false: "
+          "virtual-host (bucket.host/key), as AWS S3 prefers.");
   s.Field("s3_allow_http", &StorageConfig::s3_allow_http,
-          "Allow plaintext HTTP to S3 (dev/test only).");
+          "Allow a plaintext http:// S3 endpoint (dev/test only); otherwise it is refused, "
+          "with this fix named, at the first S3 access.");
   s.Field("concurrent_requests_per_file", &StorageConfig::concurrent_requests_per_file,
-          "Max concurrent byte-range requests per file.")
+          "Max concurrent ranged GETs per file: the ranges of one read (after coalescing; "
+          "reads over 8 MiB split in pieces) run in parallel.")
       .Min(1);
   s.Field("max_concurrent_files", &StorageConfig::max_concurrent_files,
-          "Max files fetched concurrently.")
+          "Max files with S3 requests in flight at once (process-wide); other reads wait "
+          "for a slot.")
       .Min(1);
   s.Size("prefetch_buffer", &StorageConfig::prefetch_buffer,
-         "Prefetch buffer for overlapping footer reads.");
+         "Bound on speculative read-ahead per file: the tail read that brings the Parquet "
+         "footer with the file's first request (64 KiB, less if this is smaller) and "
+         "whole-file fetches of small files.");
   s.Size("coalesce_threshold", &StorageConfig::coalesce_threshold,
-         "Byte ranges closer than this are fetched with one request.");
+         "Byte ranges of one read whose gap is at most this are fetched with one request "
+         "(0: never merged); a merged request stays within 64 MiB.");
   s.Size("footer_cache_size", &StorageConfig::footer_cache_size,
-         "Memory budget of the Parquet footer cache.");
+         "Memory budget of the LRU cache of decoded Parquet footers, keyed by path and "
+         "size (0 disables); a hit skips the footer read.");
 }
 
 void DescribeAccessAndPolicy(SchemaBuilder<Config>& root) {

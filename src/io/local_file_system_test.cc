@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "io/file_system.h"
+#include "io/read_ranges.h"
 
 namespace sqe::io {
 namespace {
@@ -59,6 +60,60 @@ TEST_F(LocalFileSystemTest, WriteListReadRenameDelete) {
                            base + "/t/data/missing.parquet"})
                   .ok());
   EXPECT_TRUE(fs_->List(base + "/t/data/")->empty());
+}
+
+// A file system made with IoStats counts one request per range it reads, so the requests
+// a read pattern costs are known: 3 with coalescing off, 1 with it on.
+TEST_F(LocalFileSystemTest, StatsCountTheReadsOfAPatternWithAndWithoutCoalescing) {
+  std::string path = dir_.string() + "/f.bin";
+  std::string data(10000, 'x');
+  for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>(i * 7);
+  Write(path, data);
+  std::vector<ByteRange> ranges = {{0, 100}, {200, 100}, {400, 100}};
+  for (int64_t hole : {int64_t{0}, int64_t{1} << 20}) {
+    auto stats = std::make_shared<IoStats>();
+    auto counted = MakeLocalFileSystem(stats);
+    auto file = counted->OpenForRead(path);
+    ASSERT_TRUE(file.ok());
+    auto buffers = ReadRanges(**file, ranges, {.hole_threshold = hole});
+    ASSERT_TRUE(buffers.ok()) << buffers.status().ToString();
+    for (size_t i = 0; i < ranges.size(); ++i) {
+      EXPECT_EQ((*buffers)[i]->view(), data.substr(ranges[i].offset, ranges[i].length));
+    }
+    IoStatsSnapshot s = stats->Snapshot();
+    EXPECT_EQ(s.get_requests, hole == 0 ? 3 : 1) << "hole threshold " << hole;
+    EXPECT_EQ(s.bytes_read, hole == 0 ? 300 : 500);
+  }
+  auto stats = std::make_shared<IoStats>();
+  auto counted = MakeLocalFileSystem(stats);
+  ASSERT_TRUE(counted->List(dir_.string()).ok());
+  ASSERT_TRUE(counted->Delete({path}).ok());
+  EXPECT_EQ(stats->Snapshot().list_requests, 1);
+  EXPECT_EQ(stats->Snapshot().delete_requests, 1);
+  EXPECT_EQ(stats->Snapshot().requests, 2);
+}
+
+TEST(IoStatsTest, SnapshotAddAndJson) {
+  IoStats a;
+  a.AddRequest(IoStats::Request::kGet);
+  a.AddRequest(IoStats::Request::kPut);
+  a.AddRetry();
+  a.AddBytesRead(10);
+  a.AddCacheHit();
+  IoStats b;
+  b.Add(a.Snapshot());
+  b.Add(a.Snapshot());
+  IoStatsSnapshot s = b.Snapshot();
+  EXPECT_EQ(s.requests, 4);
+  EXPECT_EQ(s.get_requests, 2);
+  EXPECT_EQ(s.put_requests, 2);
+  EXPECT_EQ(s.retries, 2);
+  EXPECT_EQ(s.bytes_read, 20);
+  EXPECT_EQ(s.cache_hits, 2);
+  EXPECT_EQ(s.ToJson(),
+            "{\"requests\":4,\"get_requests\":2,\"head_requests\":0,\"put_requests\":2,"
+            "\"list_requests\":0,\"delete_requests\":0,\"retries\":2,\"bytes_read\":20,"
+            "\"bytes_written\":0,\"cache_hits\":2}");
 }
 
 TEST_F(LocalFileSystemTest, RenameOfMissingFileNamesIt) {

@@ -166,13 +166,15 @@ Status FsReadRanges(FsToolContext& ctx, const std::vector<std::string>& uris,
           io::ReadRangesOptions read_options;
           read_options.hole_threshold = options.coalesce_threshold;
           SQE_ASSIGN_OR_RETURN(auto buffers, io::ReadRanges(*file, ranges, read_options));
-          std::string concatenated;
-          for (const auto& b : buffers) {
-            concatenated.append(reinterpret_cast<const char*>(b->data()),
-                                static_cast<size_t>(b->size()));
+          for (const auto& b : buffers) bytes += b->size();
+          if (options.digest) {
+            std::string concatenated;
+            for (const auto& b : buffers) {
+              concatenated.append(reinterpret_cast<const char*>(b->data()),
+                                  static_cast<size_t>(b->size()));
+            }
+            digest = net::Sha256Hex(concatenated);
           }
-          bytes += static_cast<int64_t>(concatenated.size());
-          digest = net::Sha256Hex(concatenated);
           range_count = ranges.size();
         }
         double seconds =

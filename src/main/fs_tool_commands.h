@@ -39,6 +39,8 @@ struct ReadRangesOptions {
   int64_t size = -1;
   /// Read this many times (re-opening the file each time).
   int repeat = 1;
+  /// Print the sha256 of the bytes read (off for benchmarks: hashing costs more than S3).
+  bool digest = true;
 };
 /// Reads the ranges of every file (files concurrently) and prints one JSON line per
 /// file: bytes, sha256 of the ranges' bytes in order, and the requests it cost.

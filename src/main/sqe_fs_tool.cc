@@ -123,6 +123,8 @@ int main(int argc, char** argv) {
                           "coalesce_threshold in bytes (0: off)");
   read_ranges->add_option("--size", rr.size, "known file size (no size request)");
   read_ranges->add_option("--repeat", rr.repeat, "passes");
+  bool no_digest = false;
+  read_ranges->add_flag("--no-digest", no_digest, "skip the sha256 of the bytes read");
   sqe::tools::ParquetScanOptions ps;
   auto* parquet_scan = app.add_subcommand("parquet-scan", "read a Parquet file, report requests");
   parquet_scan->add_option("URI", uri)->required();
@@ -160,6 +162,7 @@ int main(int argc, char** argv) {
   } else if (*rm) {
     status = sqe::tools::FsRemove(ctx, uris);
   } else if (*read_ranges) {
+    rr.digest = !no_digest;
     status = sqe::tools::FsReadRanges(ctx, uris, rr, std::cout);
   } else {
     status = sqe::tools::FsParquetScan(ctx, uri, ps, std::cout);
