@@ -1,9 +1,9 @@
 #pragma once
 /// HttpClient: the one outgoing HTTP(S) client of SQE (S3 now; REST catalogs and
-/// identity providers later), on libcurl with OpenSSL. It keeps a pool of easy handles
-/// and a curl share (DNS cache, TLS sessions, connections), so requests to one endpoint
-/// reuse their TCP/TLS connections. Send() makes exactly one attempt: retries belong to
-/// the caller (RetryPolicy), which knows whether a request is safe to repeat.
+/// identity providers later), on libcurl with OpenSSL. It keeps a pool of easy handles,
+/// each holding its live connection, and a curl share (DNS cache, TLS sessions), so
+/// requests to one endpoint reuse their TCP/TLS connections. Send() makes exactly one attempt:
+/// retries belong to the caller (RetryPolicy), which knows whether a request is safe to repeat.
 ///
 /// Thread safety: Send may be called concurrently from any number of threads.
 
@@ -27,7 +27,7 @@ struct HttpClientOptions {
   int64_t stall_timeout_ms = 30'000;
   /// Verify the server certificate and host name ([auth] ssl_verification).
   bool verify_tls = true;
-  /// Connections kept open for reuse.
+  /// Connections kept open for reuse (idle easy handles pooled, one connection each).
   int64_t max_idle_connections = 64;
 };
 
@@ -60,11 +60,11 @@ struct HttpResponse {
 /// Why a request got no HTTP response. Callers decide retries from it.
 enum class TransportFailure {
   kNone,
-  kConnect,     // could not resolve or connect
-  kTimeout,     // connect or request timeout
-  kStalled,     // no byte moved for stall_timeout_ms
-  kReset,       // connection reset / closed mid-request, send or receive error
-  kTls,         // certificate or handshake failure (never retried)
+  kConnect,  // could not resolve or connect
+  kTimeout,  // connect or request timeout
+  kStalled,  // no byte moved for stall_timeout_ms
+  kReset,    // connection reset / closed mid-request, send or receive error
+  kTls,      // certificate or handshake failure (never retried)
   kOther,
 };
 
