@@ -371,6 +371,7 @@ HttpOutcome HttpClient::Send(const HttpRequest& request) {
   curl_easy_setopt(h, CURLOPT_XFERINFODATA, &t);
   curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, opt.verify_tls ? 1L : 0L);
   curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, opt.verify_tls ? 2L : 0L);
+  if (!opt.ca_bundle.empty()) curl_easy_setopt(h, CURLOPT_CAINFO, opt.ca_bundle.c_str());
   curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
   // One live connection per handle; the pool size bounds the idle total (see Impl).
   curl_easy_setopt(h, CURLOPT_MAXCONNECTS, 1L);

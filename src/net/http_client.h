@@ -27,6 +27,8 @@ struct HttpClientOptions {
   int64_t stall_timeout_ms = 30'000;
   /// Verify the server certificate and host name ([auth] ssl_verification).
   bool verify_tls = true;
+  /// PEM file of trusted CA certificates ("": the system bundle).
+  std::string ca_bundle;
   /// Connections kept open for reuse (idle easy handles pooled, one connection each).
   int64_t max_idle_connections = 64;
 };

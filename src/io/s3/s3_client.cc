@@ -114,6 +114,7 @@ Result<std::shared_ptr<S3Client>> S3Client::Make(S3Options options,
   http_options.request_timeout_ms = options.request_timeout_ms;
   http_options.stall_timeout_ms = options.stall_timeout_ms;
   http_options.verify_tls = options.verify_tls;
+  http_options.ca_bundle = options.ca_bundle;
   http_options.max_idle_connections =
       std::max(16, options.concurrent_requests_per_file * options.max_concurrent_files);
   SQE_ASSIGN_OR_RETURN(auto http, net::HttpClient::Make(http_options));

@@ -107,6 +107,13 @@ Result<S3Options> S3OptionsFromConfig(const config::Config& config,
   options.path_style = storage.s3_path_style;
   options.allow_http = storage.s3_allow_http;
   options.verify_tls = config.auth.ssl_verification;
+  for (const char* name : {"AWS_CA_BUNDLE", "SSL_CERT_FILE"}) {
+    auto it = env.find(name);
+    if (it != env.end() && !it->second.empty()) {
+      options.ca_bundle = it->second;
+      break;
+    }
+  }
   SQE_ASSIGN_OR_RETURN(options.credentials, ResolveCredentials(storage, env));
   options.concurrent_requests_per_file =
       static_cast<int>(std::clamp<int64_t>(storage.concurrent_requests_per_file, 1, 256));

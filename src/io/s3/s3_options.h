@@ -35,6 +35,9 @@ struct S3Options {
   bool path_style = true;
   bool allow_http = false;
   bool verify_tls = true;
+  /// PEM bundle of CAs to trust ("": the system's), e.g. a private CA of an on-prem
+  /// store; from AWS_CA_BUNDLE, else SSL_CERT_FILE, in the environment.
+  std::string ca_bundle;
   /// Empty access key id: requests go unsigned (public buckets).
   net::AwsCredentials credentials;
 
