@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <future>
 
 #include "common/logging.h"
 
@@ -134,12 +135,40 @@ Status S3OutputStream::UploadBufferedPart() {
   if (upload_id_.empty()) {
     SQE_ASSIGN_OR_RETURN(upload_id_, client_->CreateMultipartUpload(bucket_, key_, stats_.get()));
   }
-  int part_number = static_cast<int>(parts_.size()) + 1;
-  SQE_ASSIGN_OR_RETURN(std::string etag, client_->UploadPart(bucket_, key_, upload_id_, part_number,
-                                                             buffer_, stats_.get()));
-  parts_.push_back({part_number, std::move(etag)});
-  buffer_.clear();
+  int part_number = next_part_number_++;
+  // The part uploads on the client's I/O pool while the writer fills the next one; at
+  // most concurrent_requests_per_file parts (each part_size bytes) are in flight.
+  auto body = std::make_shared<std::string>(std::move(buffer_));
+  buffer_ = std::string();
+  auto promise = std::make_shared<std::promise<Result<std::string>>>();
+  in_flight_.push_back({part_number, promise->get_future()});
+  // A raw client pointer: the stream outlives every part (Close and Abort wait for them),
+  // and a pool thread must never drop the last reference to the client owning the pool.
+  client_->io_scheduler()->Submit([client = client_.get(), bucket = bucket_, key = key_,
+                                   upload_id = upload_id_, part_number, body, promise,
+                                   stats = stats_] {
+    promise->set_value(client->UploadPart(bucket, key, upload_id, part_number, *body, stats.get()));
+  });
+  while (static_cast<int>(in_flight_.size()) >= client_->options().concurrent_requests_per_file) {
+    SQE_RETURN_NOT_OK(CollectOldestPart());
+  }
   return Status::OK();
+}
+
+Status S3OutputStream::CollectOldestPart() {
+  PendingPart pending = std::move(in_flight_.front());
+  in_flight_.pop_front();
+  Result<std::string> etag = pending.etag.get();
+  if (!etag.ok()) return etag.status();
+  parts_.push_back({pending.part_number, std::move(*etag)});
+  return Status::OK();
+}
+
+void S3OutputStream::WaitForParts() {
+  while (!in_flight_.empty()) {
+    in_flight_.front().etag.wait();
+    in_flight_.pop_front();
+  }
 }
 
 Status S3OutputStream::Write(const uint8_t* data, int64_t size) {
@@ -176,6 +205,7 @@ Status S3OutputStream::Close() {
     s = client_->PutObject(bucket_, key_, buffer_, !overwrite_, stats_.get());
   } else {
     if (!buffer_.empty()) s = UploadBufferedPart();
+    while (s.ok() && !in_flight_.empty()) s = CollectOldestPart();
     if (s.ok()) {
       s = client_->CompleteMultipartUpload(bucket_, key_, upload_id_, parts_, false, stats_.get());
     }
@@ -193,6 +223,7 @@ void S3OutputStream::Abort() {
   aborted_ = true;
   buffer_.clear();
   buffer_.shrink_to_fit();
+  WaitForParts();  // a part still uploading would otherwise outlive the abort
   if (!upload_id_.empty()) {
     Status s = client_->AbortMultipartUpload(bucket_, key_, upload_id_, stats_.get());
     if (!s.ok()) {

@@ -10,10 +10,13 @@
 ///    given (a listing or an Iceberg manifest knows it), else one suffix GET that also
 ///    fills the tail.
 ///  - S3OutputStream buffers one part: a file smaller than part_size is one PUT (with
-///    If-None-Match when it must not exist), a larger one a multipart upload that is
-///    aborted on any failure or when the stream is dropped, so nothing is left behind.
+///    If-None-Match when it must not exist), a larger one a multipart upload whose parts
+///    upload concurrently (concurrent_requests_per_file in flight) and which is aborted
+///    on any failure or when the stream is dropped, so nothing is left behind.
 
 #include <cstdint>
+#include <deque>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -70,6 +73,8 @@ class S3OutputStream final : public OutputStream {
 
  private:
   Status UploadBufferedPart();
+  Status CollectOldestPart();
+  void WaitForParts();
   Status Fail(Status status);
 
   std::shared_ptr<S3Client> client_;
@@ -82,7 +87,13 @@ class S3OutputStream final : public OutputStream {
   std::string buffer_;
   int64_t written_ = 0;
   std::string upload_id_;
-  std::vector<CompletedPart> parts_;
+  std::vector<CompletedPart> parts_;  // uploaded, in order
+  struct PendingPart {
+    int part_number = 0;
+    std::future<Result<std::string>> etag;
+  };
+  std::deque<PendingPart> in_flight_;
+  int next_part_number_ = 1;
   bool closed_ = false;
   bool aborted_ = false;
 };
