@@ -51,10 +51,10 @@ class LocalFileSystem final : public FileSystem {
   Result<std::vector<FileInfo>> List(const std::string& prefix_uri) override {
     std::string prefix = LocalPathOf(prefix_uri);
     if (stats_) stats_->AddRequest(IoStats::Request::kList);
-    // Walk from the deepest existing directory the prefix names, then filter by prefix.
-    fs::path root = fs::path(prefix);
+    // A prefix is a name prefix, as on S3 ("t/a" matches "t/a/1" and "t/ab"): walk the
+    // directory the prefix ends in ("t/a/" walks t/a, "t/a" walks t), then filter.
+    fs::path root = prefix.ends_with('/') ? fs::path(prefix) : fs::path(prefix).parent_path();
     std::error_code ec;
-    if (!fs::is_directory(root, ec)) root = root.parent_path();
     std::vector<FileInfo> out;
     if (root.empty() || !fs::is_directory(root, ec)) return out;
     fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);

@@ -191,11 +191,7 @@ def test_ls_prefix_semantics(backend):
 
 
 @pytest.mark.parametrize("backend_name", [
-    pytest.param("local", marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: local ls of a prefix that names an existing directory lists only that "
-        "directory: 'ls ROOT/p/a' omits the sibling file ROOT/p/ab, while S3 (prefix "
-        "match) lists p/a/... and p/ab"))),
-    "moto", "s3rver"])
+    "local", "moto", "s3rver"])
 def test_ls_prefix_is_a_name_prefix_not_a_directory(request, backend_name):
     """A prefix without a trailing '/' matches key names: 'p/a' covers p/a/... and p/ab,
     whether or not p/a is also a "directory"."""
@@ -384,11 +380,9 @@ def test_http_endpoint_needs_allow_http(moto):
 
 @pytest.mark.parametrize("s3_name", [
     "moto",
-    pytest.param("s3rver", marks=pytest.mark.xfail(strict=True, reason=(
-        "BUG: the tail prefetch (GET Range: bytes=-65536) trusts the 206 body without "
-        "checking Content-Range; s3rver answers 'Content-Range: bytes 0-65536/N' (the "
-        "file's first 65537 bytes) and sqe-fs serves reads of the last 64 KiB from those "
-        "bytes: silently wrong data"))),
+    # s3rver answers the suffix range with the first bytes of the file: the client must
+    # notice (Content-Range) and fetch the tail by offset.
+    "s3rver",
 ])
 def test_tail_read_bytes_correct(request, s3_name, tmp_path):
     """A read inside the last 64 KiB of a 4 MiB file (not small: --small-file-threshold 0),

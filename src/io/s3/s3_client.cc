@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <random>
 #include <thread>
 
@@ -74,6 +75,33 @@ Status StatusForHttp(int status, const std::string& code, std::string message) {
     return Status::AlreadyExists(std::move(message));
   if (status == 409) return Status::Conflict(std::move(message));
   return Status::IOError(std::move(message));
+}
+
+// "bytes FIRST-LAST/TOTAL" of a 206 response.
+struct ContentRange {
+  int64_t first = 0;
+  int64_t last = -1;
+  int64_t total = 0;
+};
+
+Result<ContentRange> ParseContentRange(const net::HttpResponse& response, const std::string& what) {
+  std::optional<std::string> header = response.Header("content-range");
+  if (!header) return Status::IOError("S3 " + what + ": the 206 response has no Content-Range");
+  ContentRange range;
+  long long first = 0, last = 0, total = 0;
+  char unit[8] = {0};
+  if (std::sscanf(header->c_str(), "%7s %lld-%lld/%lld", unit, &first, &last, &total) != 4 ||
+      std::string(unit) != "bytes" || first < 0 || total < 0 || (total > 0 && last < first)) {
+    // An empty object: some servers answer "bytes 0-0/0" or "bytes */0".
+    if (std::sscanf(header->c_str(), "bytes %*[^/]/%lld", &total) == 1 && total == 0) {
+      return ContentRange{0, -1, 0};
+    }
+    return Status::IOError("S3 " + what + ": unreadable Content-Range '" + *header + "'");
+  }
+  range.first = first;
+  range.last = last;
+  range.total = total;
+  return range;
 }
 
 }  // namespace
@@ -237,6 +265,16 @@ Status S3Client::GetRange(const std::string& bucket, const std::string& key, int
   // retried like a reset.
   for (int attempt = 1;; ++attempt) {
     SQE_ASSIGN_OR_RETURN(net::HttpResponse response, Execute(call, stats));
+    if (response.status == 206) {
+      SQE_ASSIGN_OR_RETURN(ContentRange range, ParseContentRange(response, call.what));
+      if (range.first != offset || range.last != offset + length - 1) {
+        return Status::IOError("S3 " + call.what + " returned another range (Content-Range " +
+                               *response.Header("content-range") + ")");
+      }
+    } else if (offset != 0) {  // 200: the whole object, so only a read from 0 fits
+      return Status::IOError("S3 " + call.what + " ignored the Range header (HTTP " +
+                             std::to_string(response.status) + ")");
+    }
     if (response.body_bytes == length) return Status::OK();
     if (attempt >= options_.retry.max_attempts) {
       return Status::IOError("S3 " + call.what + " returned " +
@@ -273,16 +311,18 @@ Result<S3Client::Tail> S3Client::GetTail(const std::string& bucket, const std::s
     }
     return tail;
   }
-  std::optional<std::string> content_range = response->Header("content-range");
-  size_t slash = content_range ? content_range->rfind('/') : std::string::npos;
-  if (slash == std::string::npos) {
-    return Status::IOError("S3 " + call.what + ": the 206 response has no Content-Range size");
-  }
-  try {
-    tail.object_size = std::stoll(content_range->substr(slash + 1));
-  } catch (...) {
-    return Status::IOError("S3 " + call.what + ": unreadable Content-Range '" + *content_range +
-                           "'");
+  SQE_ASSIGN_OR_RETURN(ContentRange range, ParseContentRange(*response, call.what));
+  tail.object_size = range.total;
+  if (range.total == 0) return Tail{0, ""};
+  int64_t want = std::min(length, range.total);
+  bool is_the_tail = range.last == range.total - 1 && range.first == range.total - want &&
+                     static_cast<int64_t>(tail.bytes.size()) == want;
+  if (!is_the_tail) {
+    // A server that answered another range than the suffix asked for (s3rver does):
+    // now that the size is known, ask for the tail by offset.
+    tail.bytes.assign(static_cast<size_t>(want), '\0');
+    SQE_RETURN_NOT_OK(GetRange(bucket, key, range.total - want, want,
+                               reinterpret_cast<uint8_t*>(tail.bytes.data()), stats));
   }
   return tail;
 }
