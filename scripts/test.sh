@@ -72,6 +72,15 @@ if [[ $ASAN_BUILT -eq 1 ]]; then
   export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
   # The Parquet cross-checks call pyarrow from the pinned venv.
   export SQE_PYARROW_PYTHON="$ROOT/tests/peers/.venv/bin/python"
+  # The JDBC catalog conformance suite also runs on a real PostgreSQL (127.0.0.1, its own
+  # directory, stopped when this script exits).
+  PG_DIR="$(mktemp -d /tmp/sqe-test-postgres.XXXXXX)"
+  trap 'bash "$ROOT/tests/peers/postgres.sh" stop "$PG_DIR"; rm -rf "$PG_DIR"' EXIT
+  if PG_URI="$(bash "$ROOT/tests/peers/postgres.sh" start "$PG_DIR")"; then
+    export SQE_TEST_POSTGRES_URI="$PG_URI"
+  else
+    fail_unreported "PostgreSQL for the catalog tests"
+  fi
   if ! ctest --test-dir build/asan --output-on-failure -j "$JOBS" \
        --output-junit "$RESULTS/ctest.xml"; then
     fail_stage "ctest"
