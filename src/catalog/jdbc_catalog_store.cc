@@ -42,7 +42,11 @@ Result<std::unique_ptr<JdbcCatalogStore>> JdbcCatalogStore::Open(
   SQE_RETURN_NOT_OK(ValidateName(catalog_name, "catalog name"));
   std::unique_ptr<JdbcCatalogStore> store(
       new JdbcCatalogStore(std::move(connection), std::move(catalog_name)));
-  SQE_RETURN_NOT_OK(store->EnsureTables());
+  Status ensured = store->EnsureTables();
+  // Two processes creating the tables at once: PostgreSQL's IF NOT EXISTS can still
+  // report the loser's duplicate; the tables exist then, and a second try sees them.
+  if (ensured.code() == StatusCode::kAlreadyExists) ensured = store->EnsureTables();
+  SQE_RETURN_NOT_OK(ensured);
   return store;
 }
 
