@@ -1,5 +1,7 @@
 #include "io/io_stats.h"
 
+#include <utility>
+
 namespace sqe::io {
 
 void IoStats::AddRequest(Request kind) {
@@ -54,14 +56,22 @@ void IoStats::Add(const IoStatsSnapshot& o) {
 }
 
 std::string IoStatsSnapshot::ToJson() const {
-  auto field = [](const char* name, int64_t v) {
-    return std::string("\"") + name + "\":" + std::to_string(v);
-  };
-  return "{" + field("requests", requests) + "," + field("get_requests", get_requests) + "," +
-         field("head_requests", head_requests) + "," + field("put_requests", put_requests) + "," +
-         field("list_requests", list_requests) + "," + field("delete_requests", delete_requests) +
-         "," + field("retries", retries) + "," + field("bytes_read", bytes_read) + "," +
-         field("bytes_written", bytes_written) + "," + field("cache_hits", cache_hits) + "}";
+  const std::pair<const char*, int64_t> fields[] = {
+      {"requests", requests},           {"get_requests", get_requests},
+      {"head_requests", head_requests}, {"put_requests", put_requests},
+      {"list_requests", list_requests}, {"delete_requests", delete_requests},
+      {"retries", retries},             {"bytes_read", bytes_read},
+      {"bytes_written", bytes_written}, {"cache_hits", cache_hits}};
+  std::string out = "{";
+  for (const auto& [name, value] : fields) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    out += name;
+    out += "\":";
+    out += std::to_string(value);
+  }
+  out += '}';
+  return out;
 }
 
 }  // namespace sqe::io
