@@ -124,6 +124,17 @@ TEST(AvroContainer, WriterRejectsBadRecordsAndReservedKeys) {
   EXPECT_EQ(all->size(), 1u);
 }
 
+TEST(AvroContainer, HeaderLargerThanTheFirstRead) {
+  SchemaPtr schema = ManifestSchema();
+  ContainerWriterOptions options;
+  options.metadata = {{"schema", std::string(300000, 'x')}};
+  std::string file = WriteFile(schema, 3, options);
+  auto reader = ContainerReader::Open(std::make_shared<io::MemoryFile>(file, "big-header.avro"));
+  ASSERT_TRUE(reader.ok()) << reader.status().ToString();
+  EXPECT_EQ((*reader)->FindMetadata("schema")->size(), 300000u);
+  EXPECT_EQ((*reader)->ReadAll()->size(), 3u);
+}
+
 // Arrays and maps written with negative block counts (count, byte size) as Java may.
 TEST(AvroContainer, NegativeBlockCounts) {
   auto schema = *Schema::Parse(R"({"type":"record","name":"R","fields":[
