@@ -92,6 +92,50 @@ TEST(AvroResolve, IncompatibleTypesAreRefused) {
   EXPECT_TRUE((*same)->identity());
 }
 
+TEST(AvroResolve, WriterUnionToPlainReaderType) {
+  auto v = ResolveJson(R"(["null","int"])", R"("long")", Json(5));
+  ASSERT_TRUE(v.ok()) << v.status().ToString();
+  EXPECT_EQ(*v, Value::Long(5));
+  EXPECT_EQ(v->union_branch(), -1);
+  auto null = ResolveJson(R"(["null","int"])", R"("long")", Json(nullptr));
+  ASSERT_FALSE(null.ok());
+  EXPECT_EQ(null.status().code(), StatusCode::kCorruption);
+}
+
+TEST(AvroResolve, UnknownEnumSymbolWithoutDefaultFailsOnUse) {
+  const char* writer = R"({"type":"enum","name":"E","symbols":["A","B"]})";
+  const char* reader = R"({"type":"enum","name":"E","symbols":["B"]})";
+  auto b = ResolveJson(writer, reader, Json("B"));
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(*b, Value::Enum(0));
+  EXPECT_EQ(ResolveJson(writer, reader, Json("A")).status().code(), StatusCode::kCorruption);
+}
+
+TEST(AvroResolve, DefaultsUseTheSpecEncoding) {
+  const char* writer = R"({"type":"record","name":"w","fields":[]})";
+  const char* reader = R"({"type":"record","name":"r","fields":[
+      {"name":"b","type":"bytes","default":"\u00ff\u0001"},
+      {"name":"f","type":{"type":"fixed","name":"F2","size":2},"default":"ab"},
+      {"name":"u","type":["int","null"],"default":3},
+      {"name":"m","type":{"type":"map","values":"long"},"default":{"k":1}},
+      {"name":"a","type":{"type":"array","items":"float"},"default":[1.5]},
+      {"name":"rec","type":{"type":"record","name":"in","fields":[
+          {"name":"x","type":"int","default":9}]},"default":{}}]})";
+  auto v = ResolveJson(writer, reader, Json::object());
+  ASSERT_TRUE(v.ok()) << v.status().ToString();
+  Value expected_u = Value::Int(3);
+  EXPECT_EQ(*v,
+            Value::Record({Value::Bytes(std::string("\xff\x01", 2)), Value::Fixed("ab"), expected_u,
+                           Value::Map({{"k", Value::Long(1)}}), Value::Array({Value::Float(1.5f)}),
+                           Value::Record({Value::Int(9)})}));
+  EXPECT_EQ(v->field(2).union_branch(), 0);
+  // A default that does not fit its type is refused when the resolver is built.
+  auto bad = SchemaResolver::Make(
+      Parse(writer),
+      Parse(R"({"type":"record","name":"r","fields":[{"name":"x","type":"int","default":"no"}]})"));
+  EXPECT_EQ(bad.status().code(), StatusCode::kInvalidArgument);
+}
+
 TEST(AvroResolve, ContainerReaderAppliesReaderSchema) {
   SchemaPtr w = Parse(R"({"type":"record","name":"w","fields":[
       {"name":"id","type":"int","field-id":1},{"name":"name","type":"string","field-id":2}]})");
