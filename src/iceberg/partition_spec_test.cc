@@ -50,6 +50,15 @@ TEST(PartitionSpec, RoundTripAndPartitionType) {
   EXPECT_FALSE(missing.PartitionType(schema).ok());
 }
 
+TEST(PartitionSpec, OneEntrySourceIdsIsASingleSource) {
+  Result<PartitionSpec> spec = ParsePartitionSpecJson(
+      R"({"spec-id":0,"fields":[{"source-ids":[3],"field-id":1000,"name":"a","transform":"day"}]})");
+  ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+  EXPECT_EQ(spec->fields()[0].source_id, 3);
+  EXPECT_TRUE(spec->fields()[0].source_ids.empty());
+  EXPECT_EQ(nlohmann::json::parse(WritePartitionSpecJson(*spec))["fields"][0]["source-id"], 3);
+}
+
 TEST(PartitionSpec, Errors) {
   EXPECT_FALSE(ParsePartitionSpecJson(R"({"fields": []})").ok());
   EXPECT_FALSE(ParsePartitionSpecJson(

@@ -18,10 +18,13 @@ Result<Snapshot> SnapshotFromJson(const Json& value, int format_version) {
   ObjectReader r(value, "snapshot " + std::to_string(s.snapshot_id));
   r.Skip("snapshot-id");
   SQE_ASSIGN_OR_RETURN(s.parent_snapshot_id, r.OptLong("parent-snapshot-id"));
-  // Java reads a missing sequence number as 0 (v1 snapshots kept in upgraded tables).
-  SQE_ASSIGN_OR_RETURN(std::optional<int64_t> sequence, r.OptLong("sequence-number"));
-  s.sequence_number = sequence.value_or(0);
-  if (s.sequence_number < 0) return r.Error("sequence-number", "must be >= 0");
+  // Java reads a missing sequence number as 0 (v1 snapshots kept in upgraded tables); in
+  // a v1 document the field is not part of the format and stays an unknown field.
+  if (format_version >= 2) {
+    SQE_ASSIGN_OR_RETURN(std::optional<int64_t> sequence, r.OptLong("sequence-number"));
+    s.sequence_number = sequence.value_or(0);
+    if (s.sequence_number < 0) return r.Error("sequence-number", "must be >= 0");
+  }
   SQE_ASSIGN_OR_RETURN(s.timestamp_ms, r.Long("timestamp-ms"));
   SQE_ASSIGN_OR_RETURN(std::optional<std::string> list, r.OptString("manifest-list"));
   SQE_ASSIGN_OR_RETURN(s.manifests, r.StringList("manifests"));

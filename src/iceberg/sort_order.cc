@@ -17,10 +17,16 @@ Result<SortField> SortFieldFromJson(const Json& value, const std::string& contex
   field.transform = *parsed;
   SQE_ASSIGN_OR_RETURN(std::optional<int32_t> source_id, reader.OptInt("source-id"));
   SQE_ASSIGN_OR_RETURN(field.source_ids, reader.IntList("source-ids"));
-  if (source_id) {
-    field.source_id = *source_id;
-  } else if (!field.source_ids.empty()) {
+  // One source: only source_id is kept (a one-entry "source-ids" is the same thing);
+  // several: source_id mirrors source_ids.front().
+  if (field.source_ids.size() > 1) {
     field.source_id = field.source_ids.front();
+  } else if (source_id) {
+    field.source_id = *source_id;
+    field.source_ids.clear();
+  } else if (field.source_ids.size() == 1) {
+    field.source_id = field.source_ids.front();
+    field.source_ids.clear();
   } else {
     return reader.Error("source-id", "is required but missing (nor is there 'source-ids')");
   }

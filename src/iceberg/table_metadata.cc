@@ -359,11 +359,10 @@ Result<TableMetadata> FromJson(const Json& root) {
   if (!uuid && v >= 2) return r.Error("table-uuid", "is required but missing");
   m.table_uuid = uuid.value_or("");
   SQE_ASSIGN_OR_RETURN(m.location, r.String("location"));
+  // v1 has no sequence numbers (they read as 0); a v1 document that has the field anyway
+  // keeps it as an unknown field.
   if (v >= 2) {
     SQE_ASSIGN_OR_RETURN(m.last_sequence_number, r.Long("last-sequence-number"));
-  } else {
-    SQE_ASSIGN_OR_RETURN(std::optional<int64_t> seq, r.OptLong("last-sequence-number"));
-    m.last_sequence_number = seq.value_or(0);
   }
   SQE_ASSIGN_OR_RETURN(m.last_updated_ms, r.Long("last-updated-ms"));
   SQE_ASSIGN_OR_RETURN(m.last_column_id, r.Int("last-column-id"));
@@ -385,8 +384,9 @@ Result<TableMetadata> FromJson(const Json& root) {
   SQE_RETURN_NOT_OK(ParseList(
       r, "partition-statistics", false, &m.partition_statistics,
       [](const Json& j, size_t) { return internal::PartitionStatisticsFileFromJson(j); }));
-  SQE_ASSIGN_OR_RETURN(m.next_row_id, r.OptLong("next-row-id"));
-  if (v < 3) m.next_row_id.reset();  // not a v1/v2 field; ignored like Java does
+  if (v >= 3) {  // before v3 the field is unknown and kept as such
+    SQE_ASSIGN_OR_RETURN(m.next_row_id, r.OptLong("next-row-id"));
+  }
   SQE_RETURN_NOT_OK(
       ParseList(r, "encryption-keys", false, &m.encryption_keys, EncryptionKeyFromJson));
   m.extra_json = r.Extras();

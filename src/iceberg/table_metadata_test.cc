@@ -262,6 +262,24 @@ TEST(TableMetadata, V1IsReadIntoTheV2Model) {
   EXPECT_EQ(written["x-vendor-v1"], json::parse(kV1)["x-vendor-v1"]);
 }
 
+TEST(TableMetadata, FieldsOutsideTheVersionStayUnknown) {
+  // v1 has no sequence numbers and v1/v2 no next-row-id: present anyway, they are kept
+  // and written back as unknown fields, and do not enter the model.
+  json doc = json::parse(kV1);
+  doc["last-sequence-number"] = 9;
+  doc["next-row-id"] = 3;
+  doc["snapshots"][0]["sequence-number"] = 4;
+  TableMetadata m = *ParseTableMetadata(doc.dump());
+  EXPECT_EQ(m.last_sequence_number, 0);
+  EXPECT_EQ(m.CurrentSnapshot()->sequence_number, 0);
+  EXPECT_FALSE(m.next_row_id);
+  json written = json::parse(*WriteTableMetadata(m));
+  EXPECT_EQ(written["last-sequence-number"], 9);
+  EXPECT_EQ(written["next-row-id"], 3);
+  EXPECT_EQ(written["snapshots"][0]["sequence-number"], 4);
+  ExpectRoundTrip(m);
+}
+
 TEST(TableMetadata, V3Fields) {
   TableMetadata m = Parse(kV3);
   EXPECT_EQ(m.format_version, 3);

@@ -241,7 +241,9 @@ Status CheckFieldId(int32_t id, const std::string& context) {
 std::optional<std::string> DefaultJson(ObjectReader& reader, const char* key) {
   const Json* value = reader.Get(key);
   if (value == nullptr) return std::nullopt;
-  return DumpJson(*value, -1);
+  std::string text = DumpJson(*value, -1);
+  if (text == "null") return std::nullopt;  // e.g. a number too large for a double
+  return text;
 }
 
 Result<NestedField> StructFieldFromJson(const Json& value, const std::string& context, int depth) {
