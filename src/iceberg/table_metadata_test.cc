@@ -430,6 +430,18 @@ TEST(TableMetadata, MalformedText) {
   EXPECT_FALSE(ParseTableMetadata("null").ok());
 }
 
+TEST(TableMetadata, AbsurdSizesAreRefused) {
+  // More than a million schemas: refused before any is parsed.
+  json doc = json::parse(kV2);
+  doc["schemas"] = json(std::vector<int>(1000001, 0));
+  std::string bad = doc.dump();
+  Result<TableMetadata> m = ParseTableMetadata(bad);
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.status().code(), StatusCode::kCorruption);
+  EXPECT_NE(m.status().message().find("'schemas' has 1000001 entries"), std::string::npos)
+      << m.status().message().substr(0, 200);
+}
+
 TEST(TableMetadata, WriteValidatesInMemoryMetadata) {
   TableMetadata m = Parse(kV2);
   m.current_schema_id = 42;
