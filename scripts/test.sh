@@ -97,6 +97,7 @@ if [[ $RELEASE_BUILT -eq 1 && -x "$PYTHON" ]]; then
   # peer reads what we write and the other way round).
   PYTEST_ARGS=(-c tests/integration/pytest.ini tests/integration src/columnar/ipc/interop_test.py
                src/formats/parquet/parquet_interop_test.py src/formats/avro/avro_interop_test.py
+               src/iceberg/manifest/manifest_interop_test.py
                -n "$JOBS" --junitxml="$RESULTS/pytest.xml" -p no:cacheprovider)
   [[ $FULL -eq 1 ]] && PYTEST_ARGS+=(--full)
   SQE_SERVER_BIN="$ROOT/build/release/src/main/sqe-server" \
@@ -104,6 +105,7 @@ if [[ $RELEASE_BUILT -eq 1 && -x "$PYTHON" ]]; then
     SQE_PARQUET_TOOL="$ROOT/build/release/src/main/sqe-parquet" \
     SQE_FS_TOOL="$ROOT/build/release/src/main/sqe-fs" \
     SQE_AVRO_TOOL="$ROOT/build/release/src/formats/avro/sqe-avro" \
+    SQE_MANIFEST_TOOL="$ROOT/build/release/src/iceberg/manifest/sqe-manifest" \
     "$PYTHON" -m pytest "${PYTEST_ARGS[@]}"
   rc=$?
   # 5 = no tests collected: counted below as zero tests, not as a crash.
