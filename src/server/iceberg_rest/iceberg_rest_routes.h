@@ -1,0 +1,45 @@
+#pragma once
+/// The Iceberg REST catalog server: the routes of the Iceberg REST OpenAPI spec
+/// (apache/iceberg open-api/rest-catalog-open-api.yaml) over one Catalog, so other engines
+/// (pyiceberg, Spark, Trino) share SQE's tables. Routes carry no {prefix}: /v1/config
+/// advertises none. Errors are the spec's ErrorModel with the Java exception type names
+/// clients switch on (rest_error_response.h).
+///
+/// Not an auth boundary yet: POST /v1/oauth/tokens issues an opaque random token to any
+/// client and no route checks the Authorization header (the server has no auth chain yet).
+/// POST /v1/transactions/commit applies each table's change in turn after checking every
+/// table's requirements first; it is not atomic across tables.
+
+#include <memory>
+#include <string>
+
+#include "catalog/catalog.h"
+#include "common/status.h"
+#include "server/http/http_listener.h"
+
+namespace sqe::server {
+
+/// What the REST routes need besides the catalog.
+struct IcebergRestOptions {
+  /// Where staged tables without a location would live (<warehouse>/<levels>/<table>),
+  /// as the catalog's own default.
+  std::string warehouse;
+  /// The format version of staged tables that name none.
+  int default_format_version = 2;
+};
+
+/// Adds every route of the REST catalog to `listener`. `catalog` is shared with the rest of
+/// the process; handlers call it concurrently (Catalog is thread-safe).
+void AddIcebergRestRoutes(HttpListener& listener, std::shared_ptr<catalog::Catalog> catalog,
+                          IcebergRestOptions options);
+
+/// Adds routes answering every /v1 path with 503 ServiceUnavailableException carrying
+/// `why`: the listener of a process whose catalog could not be made.
+void AddIcebergRestUnavailableRoutes(HttpListener& listener, Status why);
+
+/// Registers the same routes on a bare router (what AddIcebergRestRoutes does on the
+/// listener's); for tests that dispatch requests without a socket.
+void AddIcebergRestRoutes(HttpRouter& router, std::shared_ptr<catalog::Catalog> catalog,
+                          IcebergRestOptions options);
+
+}  // namespace sqe::server

@@ -1,0 +1,91 @@
+#include "server/iceberg_rest/rest_names.h"
+
+namespace sqe::server {
+namespace {
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+constexpr char kUnitSeparator = '\x1f';
+
+}  // namespace
+
+std::string PercentDecode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size()) {
+      int hi = HexValue(text[i + 1]);
+      int lo = HexValue(text[i + 2]);
+      if (hi >= 0 && lo >= 0) {
+        out.push_back(static_cast<char>(hi * 16 + lo));
+        i += 2;
+        continue;
+      }
+    }
+    out.push_back(text[i]);
+  }
+  return out;
+}
+
+Result<catalog::Namespace> NamespaceFromParameter(std::string_view text) {
+  catalog::Namespace ns;
+  size_t start = 0;
+  while (true) {
+    size_t end = text.find(kUnitSeparator, start);
+    ns.emplace_back(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  SQE_RETURN_NOT_OK(catalog::ValidateNamespace(ns));
+  return ns;
+}
+
+std::string NamespaceToParameter(const catalog::Namespace& ns) {
+  std::string out;
+  for (size_t i = 0; i < ns.size(); ++i) {
+    if (i > 0) out.push_back(kUnitSeparator);
+    out += ns[i];
+  }
+  return out;
+}
+
+Result<catalog::Namespace> NamespaceFromJson(const nlohmann::json& json, const char* what) {
+  if (!json.is_array()) {
+    return Status::InvalidArgument(std::string(what) + " must be an array of strings");
+  }
+  catalog::Namespace ns;
+  for (const nlohmann::json& level : json) {
+    if (!level.is_string()) {
+      return Status::InvalidArgument(std::string(what) + " must be an array of strings");
+    }
+    ns.push_back(level.get<std::string>());
+  }
+  return ns;
+}
+
+Result<catalog::TableIdentifier> TableIdentifierFromJson(const nlohmann::json& json,
+                                                         const char* what) {
+  if (!json.is_object() || !json.contains("name") || !json["name"].is_string()) {
+    return Status::InvalidArgument(std::string(what) +
+                                   " must be an object {\"namespace\": [...], \"name\": \"...\"}");
+  }
+  catalog::TableIdentifier id;
+  id.name = json["name"].get<std::string>();
+  if (json.contains("namespace")) {
+    SQE_ASSIGN_OR_RETURN(
+        id.ns, NamespaceFromJson(json["namespace"], (std::string(what) + ".namespace").c_str()));
+  }
+  SQE_RETURN_NOT_OK(catalog::ValidateTableIdentifier(id));
+  return id;
+}
+
+nlohmann::json TableIdentifierToJson(const catalog::TableIdentifier& id) {
+  return {{"namespace", id.ns}, {"name", id.name}};
+}
+
+}  // namespace sqe::server

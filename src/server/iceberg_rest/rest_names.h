@@ -1,0 +1,35 @@
+#pragma once
+/// Names as the REST protocol spells them: a namespace in a path segment or in `parent=`
+/// is its levels joined by the unit separator 0x1F (`%1F` on the wire); a TableIdentifier
+/// in a body is {"namespace": [levels], "name": "t"}.
+
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/table_identifier.h"
+#include "common/result.h"
+
+namespace sqe::server {
+
+/// Decodes %XX escapes; a '%' not followed by two hex digits stays as it is. Idempotent on
+/// text that has no '%', so a segment the HTTP library already decoded passes unchanged.
+std::string PercentDecode(std::string_view text);
+
+/// The namespace in one (decoded) path segment or `parent` value: levels split on 0x1F.
+/// InvalidArgument for an empty level.
+Result<catalog::Namespace> NamespaceFromParameter(std::string_view text);
+
+/// Levels joined by 0x1F (the inverse of NamespaceFromParameter).
+std::string NamespaceToParameter(const catalog::Namespace& ns);
+
+/// {"namespace": [...], "name": "..."}; InvalidArgument naming `what` when malformed.
+Result<catalog::TableIdentifier> TableIdentifierFromJson(const nlohmann::json& json,
+                                                         const char* what);
+nlohmann::json TableIdentifierToJson(const catalog::TableIdentifier& id);
+
+/// A JSON array of strings as a namespace; InvalidArgument naming `what` otherwise.
+Result<catalog::Namespace> NamespaceFromJson(const nlohmann::json& json, const char* what);
+
+}  // namespace sqe::server

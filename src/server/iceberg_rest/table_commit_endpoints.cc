@@ -1,0 +1,251 @@
+// Commits: POST /v1/namespaces/{ns}/tables/{table} (CommitTableRequest, including the
+// assert-create commit that finishes a staged create) and POST /v1/transactions/commit.
+
+#include <set>
+
+#include "server/iceberg_rest/rest_endpoints_internal.h"
+#include "server/iceberg_rest/rest_error_response.h"
+#include "server/iceberg_rest/rest_names.h"
+
+namespace sqe::server::rest_internal {
+namespace {
+
+using iceberg::TableRequirement;
+using iceberg::TableUpdate;
+
+HttpResponse TableError(const Status& status) {
+  return RestErrorFromStatus(status, RestSubject::kTable);
+}
+
+/// One table's change: the CommitTableRequest parts still as JSON (updates parse against
+/// the table's format version, known only once it is loaded).
+struct TableChange {
+  catalog::TableIdentifier id;
+  std::vector<TableRequirement> requirements;
+  nlohmann::json updates = nlohmann::json::array();
+};
+
+Result<TableChange> ParseChange(const nlohmann::json& body,
+                                const catalog::TableIdentifier* path_id) {
+  TableChange change;
+  if (path_id != nullptr) {
+    change.id = *path_id;
+  } else {
+    if (!body.contains("identifier")) {
+      return Status::InvalidArgument("every table change of a transaction needs \"identifier\"");
+    }
+    SQE_ASSIGN_OR_RETURN(change.id, TableIdentifierFromJson(body["identifier"], "identifier"));
+  }
+  nlohmann::json requirements = body.value("requirements", nlohmann::json::array());
+  change.updates = body.value("updates", nlohmann::json::array());
+  if (!requirements.is_array() || !change.updates.is_array()) {
+    return Status::InvalidArgument("requirements and updates must be arrays");
+  }
+  Result<std::vector<TableRequirement>> parsed = iceberg::ParseTableRequirements(
+      requirements.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  if (!parsed.ok()) {
+    return Status::InvalidArgument("requirements: " + parsed.status().message());
+  }
+  change.requirements = std::move(*parsed);
+  return change;
+}
+
+Result<std::vector<TableUpdate>> ParseUpdates(const nlohmann::json& updates, int format_version) {
+  Result<std::vector<TableUpdate>> parsed = iceberg::ParseTableUpdates(
+      updates.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), format_version);
+  if (!parsed.ok()) return Status::InvalidArgument("updates: " + parsed.status().message());
+  return parsed;
+}
+
+bool IsCreate(const TableChange& change) {
+  for (const TableRequirement& r : change.requirements) {
+    if (r.kind == TableRequirement::Kind::kAssertCreate) return true;
+  }
+  return false;
+}
+
+/// The format version a create commit asks for (its upgrade-format-version), else the
+/// default.
+int CreateFormatVersion(const nlohmann::json& updates, int default_version) {
+  for (const nlohmann::json& u : updates) {
+    if (u.is_object() && u.value("action", "") == "upgrade-format-version" &&
+        u.contains("format-version") && u["format-version"].is_number_integer()) {
+      return u["format-version"].get<int>();
+    }
+  }
+  return default_version;
+}
+
+/// Finishes a staged create: the table's first metadata from the create updates (schema,
+/// spec, sort order, location, properties), then everything else (a first snapshot, its
+/// ref) as an ordinary commit on the new table.
+Result<catalog::LoadedTable> CommitCreate(const RestContext& ctx, const TableChange& change) {
+  int version = CreateFormatVersion(change.updates, ctx.options.default_format_version);
+  SQE_ASSIGN_OR_RETURN(std::vector<TableUpdate> updates, ParseUpdates(change.updates, version));
+  catalog::CreateTableRequest request;
+  request.format_version = version;
+  bool have_schema = false, have_spec = false, have_order = false;
+  std::vector<TableUpdate> rest;
+  for (TableUpdate& u : updates) {
+    using A = TableUpdate::Action;
+    switch (u.action) {
+      case A::kAssignUuid:
+      case A::kUpgradeFormatVersion:
+        continue;
+      case A::kAddSchema:
+        if (!have_schema) {
+          request.schema = std::move(*u.schema);
+          have_schema = true;
+          continue;
+        }
+        break;
+      case A::kSetCurrentSchema:
+        if (have_schema && rest.empty()) continue;
+        break;
+      case A::kAddPartitionSpec:
+        if (!have_spec) {
+          request.spec = std::move(*u.spec);
+          have_spec = true;
+          continue;
+        }
+        break;
+      case A::kSetDefaultSpec:
+        if (have_spec && rest.empty()) continue;
+        break;
+      case A::kAddSortOrder:
+        if (!have_order) {
+          request.sort_order = std::move(*u.sort_order);
+          have_order = true;
+          continue;
+        }
+        break;
+      case A::kSetDefaultSortOrder:
+        if (have_order && rest.empty()) continue;
+        break;
+      case A::kSetLocation:
+        if (rest.empty()) {
+          request.location = u.location;
+          continue;
+        }
+        break;
+      case A::kSetProperties:
+        if (rest.empty()) {
+          for (auto& [k, v] : u.updates) request.properties[k] = v;
+          continue;
+        }
+        break;
+      default:
+        break;
+    }
+    rest.push_back(std::move(u));
+  }
+  if (!have_schema) {
+    return Status::InvalidArgument("a create commit (assert-create) needs an add-schema update");
+  }
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable created, ctx.catalog->CreateTable(change.id, request));
+  if (rest.empty()) return created;
+  Result<catalog::LoadedTable> committed = ctx.catalog->CommitTable(
+      change.id, {TableRequirement::AssertTableUuid(created.metadata->table_uuid)}, rest);
+  if (!committed.ok()) {
+    // Not half a create: the table goes again (its files stay for the client to retry).
+    (void)ctx.catalog->DropTable(change.id, false);
+  }
+  return committed;
+}
+
+Result<catalog::LoadedTable> ApplyChange(const RestContext& ctx, const TableChange& change) {
+  if (IsCreate(change)) return CommitCreate(ctx, change);
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable current, ctx.catalog->LoadTable(change.id));
+  SQE_ASSIGN_OR_RETURN(std::vector<TableUpdate> updates,
+                       ParseUpdates(change.updates, current.metadata->format_version));
+  return ctx.catalog->CommitTable(change.id, change.requirements, updates);
+}
+
+/// A create commit's NotFound is the namespace; any other NotFound the table.
+HttpResponse ChangeError(const TableChange& change, const Status& status) {
+  if (status.code() == StatusCode::kNotFound && IsCreate(change)) {
+    return RestErrorFromStatus(status, RestSubject::kNamespace);
+  }
+  return TableError(status);
+}
+
+}  // namespace
+
+HttpResponse CommitTable(const RestContext& ctx, const catalog::TableIdentifier& id,
+                         const HttpRequest& request) {
+  Result<nlohmann::json> body = ParseJsonBody(request);
+  if (!body.ok()) return TableError(body.status());
+  Result<TableChange> change = ParseChange(*body, &id);
+  if (!change.ok()) return TableError(change.status());
+  if (body->contains("identifier")) {
+    Result<catalog::TableIdentifier> named =
+        TableIdentifierFromJson((*body)["identifier"], "identifier");
+    if (!named.ok()) return TableError(named.status());
+    if (!(*named == id)) {
+      return TableError(
+          Status::InvalidArgument("identifier '" + catalog::TableIdentifierToString(*named) +
+                                  "' in the body differs from the table in the path '" +
+                                  catalog::TableIdentifierToString(id) + "'"));
+    }
+  }
+  Result<catalog::LoadedTable> committed = ApplyChange(ctx, *change);
+  if (!committed.ok()) return ChangeError(*change, committed.status());
+  Result<std::string> json = LoadTableResultJson(*committed, false);
+  if (!json.ok()) return TableError(json.status());
+  return HttpResponse::Json(200, std::move(*json));
+}
+
+HttpResponse CommitTransaction(const RestContext& ctx, const HttpRequest& request) {
+  Result<nlohmann::json> body = ParseJsonBody(request);
+  if (!body.ok()) return TableError(body.status());
+  nlohmann::json changes_json = body->value("table-changes", nlohmann::json());
+  if (!changes_json.is_array()) {
+    return TableError(
+        Status::InvalidArgument("CommitTransactionRequest needs a \"table-changes\" array"));
+  }
+  std::vector<TableChange> changes;
+  std::set<catalog::TableIdentifier> seen;
+  for (const nlohmann::json& c : changes_json) {
+    if (!c.is_object()) {
+      return TableError(Status::InvalidArgument("every table change must be an object"));
+    }
+    Result<TableChange> change = ParseChange(c, nullptr);
+    if (!change.ok()) return TableError(change.status());
+    if (!seen.insert(change->id).second) {
+      return TableError(Status::InvalidArgument(
+          "table '" + catalog::TableIdentifierToString(change->id) +
+          "' appears twice in one transaction; merge its changes into one"));
+    }
+    changes.push_back(std::move(*change));
+  }
+  // Every requirement is checked before anything is applied, so a stale transaction
+  // changes nothing. Between the check and the last commit another writer can still win
+  // on one table: the commits are not atomic across tables.
+  for (const TableChange& change : changes) {
+    if (IsCreate(change)) {
+      Result<catalog::LoadedTable> existing = ctx.catalog->LoadTable(change.id);
+      if (existing.ok()) {
+        return TableError(Status::Conflict("requirement failed: table '" +
+                                           catalog::TableIdentifierToString(change.id) +
+                                           "' already exists"));
+      }
+      continue;
+    }
+    Result<catalog::LoadedTable> current = ctx.catalog->LoadTable(change.id);
+    if (!current.ok()) return TableError(current.status());
+    Result<std::vector<TableUpdate>> updates =
+        ParseUpdates(change.updates, current->metadata->format_version);
+    if (!updates.ok()) return TableError(updates.status());
+    if (Status st = iceberg::CheckTableRequirements(current->metadata.get(), change.requirements);
+        !st.ok()) {
+      return TableError(st);
+    }
+  }
+  for (const TableChange& change : changes) {
+    Result<catalog::LoadedTable> committed = ApplyChange(ctx, change);
+    if (!committed.ok()) return ChangeError(change, committed.status());
+  }
+  return NoContent();
+}
+
+}  // namespace sqe::server::rest_internal
