@@ -11,7 +11,9 @@ schemas (r2/r102/k117_v118/r508 record names, v1 field names such as
 added_data_files_count, fields reordered) and SQE's reader must read them by field id,
 applying sequence-number and snapshot-id inheritance.
 
-If PyIceberg is installed in the peer venv, its own manifest reader reads our files too.
+If PyIceberg is installed in the peer venv, its own reader (read_manifest_list,
+fetch_manifest_entry) reads our files, and manifests it writes read back through ours
+(it writes equality_ids as list<long>, which our read schema accepts).
 
 Run: SQE_MANIFEST_TOOL=build/release/src/iceberg/manifest/sqe-manifest python3 -m pytest -q \
          src/iceberg/manifest/manifest_interop_test.py
@@ -500,6 +502,25 @@ def test_we_read_java_style_v1_files(tmp_path):
                                                     "id_bucket": 1}
 
 
+@pytest.mark.parametrize("bad", ["status", "content", "file_format"])
+def test_out_of_spec_values_are_corruption(tmp_path, bad):
+    entry = {"status": 1, "snapshot_id": 1, "sequence_number": None,
+             "file_sequence_number": None,
+             "data_file": _data_file("s3://b/a.parquet", "x", 19000, 3, 10)}
+    if bad == "status":
+        entry["status"] = 7
+    elif bad == "content":
+        entry["data_file"]["content"] = 9
+    else:
+        entry["data_file"]["file_format"] = "CSV"
+    manifest = tmp_path / "bad.avro"
+    _write(manifest, JAVA_V2_ENTRY, [entry], _manifest_meta(2))
+    proc = subprocess.run([TOOL, "cat-manifest", str(manifest)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 1
+    assert "Corruption" in proc.stderr and str(manifest) in proc.stderr
+
+
 # --- PyIceberg, when the peer venv has it -------------------------------------------------
 
 
@@ -522,6 +543,78 @@ def test_pyiceberg_reads_our_files(sample):
             "a.parquet", "b.parquet", "c.parquet"]
         assert entries[0].data_file.record_count == 100
         assert entries[0].data_file.partition[0] == "books"
+        assert entries[0].data_file.lower_bounds[1] == struct.pack("<q", 1)
+        assert entries[1].data_file.partition[0] is None
+        assert entries[0].snapshot_id == SNAPSHOT_ID
         if version >= 2:
             assert entries[0].sequence_number == 2  # inherited
             assert entries[2].sequence_number == 1
+            deletes = manifests[1]
+            assert deletes.content == pyiceberg_manifest.ManifestContent.DELETES
+            delete_entries = deletes.fetch_manifest_entry(io, discard_deleted=False)
+            assert delete_entries[0].data_file.content == (
+                pyiceberg_manifest.DataFileContent.EQUALITY_DELETES)
+            assert list(delete_entries[0].data_file.equality_ids) == [1]
+            assert delete_entries[1].data_file.content == (
+                pyiceberg_manifest.DataFileContent.POSITION_DELETES)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_we_read_pyiceberg_files(tmp_path, version):
+    pyiceberg_manifest = pytest.importorskip("pyiceberg.manifest")
+    from pyiceberg.io.pyarrow import PyArrowFileIO
+    from pyiceberg.partitioning import PartitionField, PartitionSpec
+    from pyiceberg.schema import Schema
+    from pyiceberg.transforms import BucketTransform, DayTransform, IdentityTransform
+    from pyiceberg.typedef import Record
+    from pyiceberg.types import LongType, NestedField, StringType, TimestamptzType
+
+    m = pyiceberg_manifest
+    schema = Schema(NestedField(1, "id", LongType(), required=True),
+                    NestedField(2, "category", StringType(), required=False),
+                    NestedField(3, "ts", TimestamptzType(), required=False), schema_id=0)
+    spec = PartitionSpec(PartitionField(2, 1000, IdentityTransform(), "category"),
+                         PartitionField(3, 1001, DayTransform(), "ts_day"),
+                         PartitionField(1, 1002, BucketTransform(16), "id_bucket"), spec_id=0)
+    io = PyArrowFileIO()
+    manifest_path = str(tmp_path / f"pyiceberg-v{version}-m0.avro")
+    files = []
+    for i, (category, day, bucket) in enumerate([("books", 19675, 4), (None, 19676, 2)]):
+        files.append(m.DataFile.from_args(
+            content=m.DataFileContent.DATA,
+            file_path=f"s3://b/t/{i}.parquet", file_format=m.FileFormat.PARQUET,
+            partition=Record(category, day, bucket), record_count=10 + i,
+            file_size_in_bytes=100 + i, column_sizes={1: 80}, value_counts={1: 10 + i},
+            null_value_counts={1: 0}, nan_value_counts={}, lower_bounds={1: struct.pack("<q", 1)},
+            upper_bounds={1: struct.pack("<q", 10 + i)}, key_metadata=None, split_offsets=[4],
+            equality_ids=None, sort_order_id=0))
+    with m.write_manifest(format_version=version, spec=spec, schema=schema,
+                          output_file=io.new_output(manifest_path), snapshot_id=77,
+                          avro_compression="deflate") as writer:
+        for f in files:
+            writer.add_entry(m.ManifestEntry.from_args(
+                status=m.ManifestEntryStatus.ADDED,
+                snapshot_id=77, sequence_number=None, file_sequence_number=None, data_file=f))
+    manifest_file = writer.to_manifest_file()
+    list_path = str(tmp_path / f"pyiceberg-v{version}-list.avro")
+    with m.write_manifest_list(format_version=version, output_file=io.new_output(list_path),
+                               snapshot_id=77, parent_snapshot_id=None, sequence_number=5,
+                               avro_compression="deflate") as list_writer:
+        list_writer.add_manifests([manifest_file])
+
+    [listed] = _tool("cat-list", list_path)
+    assert listed["manifest_path"] == manifest_path
+    assert listed["added_files_count"] == 2 and listed["added_rows_count"] == 21
+    assert listed["sequence_number"] == (5 if version == 2 else 0)
+    assert listed["partitions"][0]["contains_null"] is True
+    assert listed["partitions"][0]["lower_bound"] == b"books".hex()
+    entries = _tool("cat-manifest", manifest_path, "--list", list_path)
+    assert [e["data_file"]["file_path"] for e in entries] == ["s3://b/t/0.parquet",
+                                                              "s3://b/t/1.parquet"]
+    assert [e["sequence_number"] for e in entries] == ([5, 5] if version == 2 else [0, 0])
+    assert [e["snapshot_id"] for e in entries] == [77, 77]
+    assert entries[0]["data_file"]["partition"] == {"category": "books", "ts_day": 19675,
+                                                    "id_bucket": 4}
+    assert entries[1]["data_file"]["partition"]["category"] is None
+    assert entries[1]["data_file"]["upper_bounds"] == {"1": struct.pack("<q", 11).hex()}
+    assert entries[0]["data_file"]["file_format"] == "PARQUET"

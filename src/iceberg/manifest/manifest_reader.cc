@@ -1,6 +1,7 @@
 #include "iceberg/manifest/manifest_reader.h"
 
 #include <charconv>
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -121,7 +122,9 @@ Result<DataFile> DataFileFromAvro(const Node& record, const Value& v, const Type
     file.split_offsets.push_back(item.long_value());
   }
   for (const auto& item : Get(record, v, f::kEqualityIds).children()) {
-    file.equality_ids.push_back(item.int_value());
+    int64_t id = item.kind() == K::kLong ? item.long_value() : item.int_value();
+    if (id < INT32_MIN || id > INT32_MAX) return Bad(path, "equality id " + std::to_string(id));
+    file.equality_ids.push_back(static_cast<int32_t>(id));
   }
   file.sort_order_id = OptInt(Get(record, v, f::kSortOrderId));
   file.first_row_id = OptLong(Get(record, v, f::kFirstRowId));

@@ -227,8 +227,9 @@ Result<Json> DataFileRecord(Shape shape, const Type& partition_type) {
   fields.push_back(
       Optional("split_offsets", ListOf("long", f::kSplitOffsetsElement), f::kSplitOffsets));
   if (!v1) {
-    fields.push_back(
-        Optional("equality_ids", ListOf("int", f::kEqualityIdsElement), f::kEqualityIds));
+    // Read as long: PyIceberg writes list<long> here, and int promotes to long.
+    fields.push_back(Optional("equality_ids", ListOf(read ? "long" : "int", f::kEqualityIdsElement),
+                              f::kEqualityIds));
   }
   fields.push_back(Optional("sort_order_id", "int", f::kSortOrderId));
   if (v3) fields.push_back(Optional("first_row_id", "long", f::kFirstRowId));
