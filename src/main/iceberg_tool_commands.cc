@@ -1,0 +1,258 @@
+#include "iceberg_tool_commands.h"
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog_table_operations.h"
+#include "columnar/column_builder.h"
+#include "columnar/json_value_encoding.h"
+#include "common/uuid.h"
+#include "formats/parquet/file_reader.h"
+#include "iceberg/columnar_schema.h"
+#include "iceberg/scan/file_manifest_source.h"
+#include "iceberg/write/data_file_writer.h"
+#include "iceberg/write/fast_append.h"
+
+namespace sqe::tools {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Result<columnar::Column> NullColumn(const columnar::TypePtr& type, int64_t n) {
+  SQE_ASSIGN_OR_RETURN(auto builder, columnar::MakeBuilder(type));
+  SQE_RETURN_NOT_OK(builder->AppendNulls(n));
+  return builder->Finish();
+}
+
+// "col<op>value" -> an unbound predicate; the value is typed by Bind (strings convert).
+Result<iceberg::expr::ExprPtr> ParseFilter(const std::string& text) {
+  using iceberg::expr::Op;
+  static const std::pair<const char*, Op> kOps[] = {{">=", Op::kGtEq},  {"<=", Op::kLtEq},
+                                                    {"!=", Op::kNotEq}, {"=", Op::kEq},
+                                                    {">", Op::kGt},     {"<", Op::kLt}};
+  for (const auto& [symbol, op] : kOps) {
+    size_t at = text.find(symbol);
+    if (at == std::string::npos || at == 0) continue;
+    std::string column = text.substr(0, at);
+    std::string value = text.substr(at + std::string(symbol).size());
+    if (value == "null" && op == Op::kEq) return iceberg::expr::IsNull(column);
+    // A number literal stays a long; anything else is a string the binder converts.
+    bool numeric = !value.empty() && value.find_first_not_of("-0123456789") == std::string::npos;
+    iceberg::Literal literal =
+        numeric ? iceberg::Literal::Long(std::stoll(value)) : iceberg::Literal::String(value);
+    return iceberg::expr::Compare(op, column, literal);
+  }
+  return Status::InvalidArgument("bad filter '" + text + "': write column=value (or != < <= > >=)");
+}
+
+}  // namespace
+
+Result<catalog::TableIdentifier> ParseTableName(const std::string& name) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    size_t dot = name.find('.', start);
+    parts.push_back(name.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  if (parts.size() < 2) {
+    return Status::InvalidArgument("table name '" + name + "' needs a namespace: ns.table");
+  }
+  catalog::TableIdentifier id;
+  id.name = parts.back();
+  parts.pop_back();
+  id.ns = parts;
+  SQE_RETURN_NOT_OK(catalog::ValidateTableIdentifier(id));
+  return id;
+}
+
+Status IcebergCreateNamespace(IcebergToolContext& ctx, const std::string& ns) {
+  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(ns + ".x"));
+  return ctx.catalog->CreateNamespace(id.ns, {});
+}
+
+Status IcebergCreateTable(IcebergToolContext& ctx, const std::string& table,
+                          const CreateTableArgs& args, std::ostream& out) {
+  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
+  catalog::CreateTableRequest request;
+  SQE_ASSIGN_OR_RETURN(request.schema, iceberg::ParseSchemaJson(args.schema_json));
+  if (!args.spec_json.empty()) {
+    SQE_ASSIGN_OR_RETURN(request.spec, iceberg::ParsePartitionSpecJson(args.spec_json));
+  }
+  request.format_version = args.format_version;
+  for (const std::string& p : args.properties) {
+    size_t eq = p.find('=');
+    if (eq == std::string::npos) return Status::InvalidArgument("bad property '" + p + "': k=v");
+    request.properties[p.substr(0, eq)] = p.substr(eq + 1);
+  }
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->CreateTable(id, request));
+  out << Json{{"table", table},
+              {"metadata_location", t.metadata_location},
+              {"location", t.metadata->location}}
+             .dump()
+      << "\n";
+  return Status::OK();
+}
+
+Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
+                     const std::vector<std::string>& files, std::ostream& out) {
+  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
+  const iceberg::TableMetadata& m = *t.metadata;
+  if (!m.DefaultSpec()->is_unpartitioned()) {
+    return Status::NotImplemented("sqe-iceberg append writes unpartitioned tables only for now; '" +
+                                  table + "' is partitioned");
+  }
+  const iceberg::Schema& schema = *m.CurrentSchema();
+  SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, iceberg::ToColumnarSchema(schema));
+  SQE_ASSIGN_OR_RETURN(auto table_fs, ctx.file_systems->ForUri(m.location));
+  std::vector<iceberg::DataFile> data_files;
+  for (const std::string& input : files) {
+    SQE_ASSIGN_OR_RETURN(auto in_fs, ctx.file_systems->ForUri(input));
+    SQE_ASSIGN_OR_RETURN(auto in_file, in_fs->OpenForRead(input));
+    SQE_ASSIGN_OR_RETURN(auto reader, parquet::ParquetFileReader::Open(std::move(in_file)));
+    std::string path = m.location + "/data/" + RandomUuid() + ".parquet";
+    iceberg::DataFileWriterOptions options;
+    options.table_properties = m.properties;
+    SQE_ASSIGN_OR_RETURN(auto writer,
+                         iceberg::DataFileWriter::Open(*table_fs, path, schema, {}, options));
+    const columnar::Schema& source = *reader->schema();
+    for (int g = 0; g < reader->num_row_groups(); ++g) {
+      SQE_ASSIGN_OR_RETURN(columnar::Batch batch, reader->ReadRowGroup(g));
+      std::vector<columnar::Column> columns;
+      for (const columnar::Field& field : target->fields()) {
+        int index = -1;
+        for (int i = 0; i < static_cast<int>(source.fields().size()); ++i) {
+          if (source.fields()[i].name() == field.name()) index = i;
+        }
+        if (index < 0) {
+          if (!field.nullable()) {
+            return Status::InvalidArgument(input + " has no column '" + field.name() +
+                                           "', which the table requires");
+          }
+          SQE_ASSIGN_OR_RETURN(columnar::Column nulls, NullColumn(field.type(), batch.num_rows()));
+          columns.push_back(std::move(nulls));
+          continue;
+        }
+        if (!source.fields()[index].type()->Equals(*field.type())) {
+          return Status::InvalidArgument("column '" + field.name() + "' of " + input + " is " +
+                                         source.fields()[index].type()->ToString() +
+                                         "; the table stores " + field.type()->ToString());
+        }
+        columns.push_back(batch.column(index));
+      }
+      SQE_ASSIGN_OR_RETURN(columnar::Batch converted,
+                           columnar::Batch::Make(target, std::move(columns), batch.num_rows()));
+      SQE_RETURN_NOT_OK(writer->Write(converted));
+    }
+    SQE_ASSIGN_OR_RETURN(iceberg::DataFile f, writer->Close());
+    data_files.push_back(std::move(f));
+  }
+  catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(table_fs));
+  SQE_ASSIGN_OR_RETURN(iceberg::AppendResult r, iceberg::FastAppend(ops, data_files));
+  out << Json{{"table", table},
+              {"snapshot_id", r.snapshot_id},
+              {"data_files", data_files.size()},
+              {"attempts", r.attempts}}
+             .dump()
+      << "\n";
+  return Status::OK();
+}
+
+Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const ScanArgs& args,
+                   std::ostream& out, std::ostream& stats_out) {
+  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
+  const iceberg::TableMetadata& m = *t.metadata;
+  iceberg::ScanOptions options;
+  options.snapshot_id = args.snapshot_id;
+  options.ref = args.ref;
+  options.as_of_timestamp_ms = args.as_of_ms;
+  for (const std::string& f : args.filters) {
+    SQE_ASSIGN_OR_RETURN(auto e, ParseFilter(f));
+    options.filter = options.filter ? iceberg::expr::And(options.filter, e) : e;
+  }
+  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(m.location));
+  iceberg::FileManifestSource source(*fs);
+  SQE_ASSIGN_OR_RETURN(iceberg::ScanPlan plan, iceberg::PlanScan(m, source, options));
+  // The current schema names the columns (time travel reads old files by field id).
+  const iceberg::Schema& schema = *m.CurrentSchema();
+  SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, iceberg::ToColumnarSchema(schema));
+  std::vector<int32_t> ids;
+  for (const iceberg::NestedField& f : schema.fields()) ids.push_back(f.id);
+  int64_t rows = 0;
+  for (const iceberg::FileScanTask& task : plan.tasks) {
+    if (!task.deletes.empty()) {
+      return Status::NotImplemented("data file " + task.file.file_path + " has " +
+                                    std::to_string(task.deletes.size()) +
+                                    " delete files; applying deletes is not implemented yet");
+    }
+    if (task.start != 0) continue;  // one task per file here: whole files are read
+    SQE_ASSIGN_OR_RETURN(
+        auto file, fs->OpenForReadWithSize(task.file.file_path, task.file.file_size_in_bytes));
+    parquet::ReaderOptions reader_options;
+    reader_options.field_ids = ids;
+    SQE_ASSIGN_OR_RETURN(auto reader,
+                         parquet::ParquetFileReader::Open(std::move(file), reader_options));
+    const columnar::Schema& read_schema = *reader->schema();
+    for (int g = 0; g < reader->num_row_groups(); ++g) {
+      SQE_ASSIGN_OR_RETURN(columnar::Batch batch, reader->ReadRowGroup(g));
+      std::vector<columnar::Column> columns;
+      for (const columnar::Field& field : target->fields()) {
+        int index = -1;
+        for (int i = 0; i < static_cast<int>(read_schema.fields().size()); ++i) {
+          if (read_schema.fields()[i].field_id() == field.field_id()) index = i;
+        }
+        if (index < 0 || !read_schema.fields()[index].type()->Equals(*field.type())) {
+          // A column added after the file was written reads as null (type promotion of
+          // old files is not implemented yet: those read as null too).
+          SQE_ASSIGN_OR_RETURN(columnar::Column nulls, NullColumn(field.type(), batch.num_rows()));
+          columns.push_back(std::move(nulls));
+        } else {
+          columns.push_back(batch.column(index));
+        }
+      }
+      SQE_ASSIGN_OR_RETURN(columnar::Batch renamed,
+                           columnar::Batch::Make(target, std::move(columns), batch.num_rows()));
+      std::string text;
+      SQE_RETURN_NOT_OK(columnar::AppendJsonLines(renamed, &text));
+      out << text;
+      rows += batch.num_rows();
+    }
+  }
+  const iceberg::ScanStats& s = plan.stats;
+  stats_out << Json{{"snapshot_id", plan.snapshot_id ? Json(*plan.snapshot_id) : Json(nullptr)},
+                    {"rows", rows},
+                    {"manifests", s.manifests},
+                    {"manifests_skipped", s.manifests_skipped},
+                    {"data_files", s.data_files},
+                    {"data_files_skipped_by_partition", s.data_files_skipped_by_partition},
+                    {"data_files_skipped_by_metrics", s.data_files_skipped_by_metrics},
+                    {"delete_files", s.delete_files},
+                    {"tasks", s.tasks}}
+                   .dump()
+            << "\n";
+  return Status::OK();
+}
+
+Status IcebergMetadata(IcebergToolContext& ctx, const std::string& table, std::ostream& out) {
+  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
+  Json snapshots = Json::array();
+  for (const iceberg::Snapshot& s : t.metadata->snapshots) {
+    snapshots.push_back({{"snapshot_id", s.snapshot_id},
+                         {"timestamp_ms", s.timestamp_ms},
+                         {"operation", s.Operation()}});
+  }
+  const iceberg::Snapshot* current = t.metadata->CurrentSnapshot();
+  out << Json{{"metadata_location", t.metadata_location},
+              {"location", t.metadata->location},
+              {"format_version", t.metadata->format_version},
+              {"current_snapshot_id", current ? Json(current->snapshot_id) : Json(nullptr)},
+              {"snapshots", snapshots}}
+             .dump()
+      << "\n";
+  return Status::OK();
+}
+
+}  // namespace sqe::tools

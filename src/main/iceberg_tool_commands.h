@@ -1,0 +1,51 @@
+#pragma once
+/// The commands of sqe-iceberg, the table tool: create namespaces and tables in a
+/// catalog, append Parquet files as new snapshots, scan a table (any snapshot, with
+/// filters, printing rows as JSON lines and the planning stats), and show metadata.
+/// It drives the same code the engine uses (catalog, FastAppend, PlanScan, the Parquet
+/// reader and writer), so integration tests compare it with pyiceberg and DuckDB.
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "common/result.h"
+#include "io/s3/storage_file_systems.h"
+
+namespace sqe::tools {
+
+struct IcebergToolContext {
+  std::unique_ptr<catalog::Catalog> catalog;
+  std::shared_ptr<io::s3::StorageFileSystems> file_systems;
+};
+
+/// "db.events" -> {{"db"}, "events"}; InvalidArgument without a namespace.
+Result<catalog::TableIdentifier> ParseTableName(const std::string& name);
+
+Status IcebergCreateNamespace(IcebergToolContext& ctx, const std::string& ns);
+struct CreateTableArgs {
+  std::string schema_json;  // an Iceberg schema object
+  std::string spec_json;    // a partition spec object ("" = unpartitioned)
+  std::optional<int> format_version;
+  std::vector<std::string> properties;  // k=v
+};
+Status IcebergCreateTable(IcebergToolContext& ctx, const std::string& table,
+                          const CreateTableArgs& args, std::ostream& out);
+/// Appends each Parquet file (columns matched to the table by name) as data files of one
+/// new snapshot. Unpartitioned tables only for now.
+Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
+                     const std::vector<std::string>& files, std::ostream& out);
+struct ScanArgs {
+  std::optional<int64_t> snapshot_id;
+  std::optional<std::string> ref;
+  std::optional<int64_t> as_of_ms;
+  std::vector<std::string> filters;  // "col=value", "col>value", "col<value", ... (and-ed)
+};
+/// Rows as JSON lines on `out`; one stats JSON line on `stats_out`.
+Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const ScanArgs& args,
+                   std::ostream& out, std::ostream& stats_out);
+Status IcebergMetadata(IcebergToolContext& ctx, const std::string& table, std::ostream& out);
+
+}  // namespace sqe::tools
