@@ -15,6 +15,7 @@
 
 #include "catalog/catalog.h"
 #include "common/status.h"
+#include "io/s3/storage_file_systems.h"
 #include "server/http/http_listener.h"
 
 namespace sqe::server {
@@ -26,6 +27,9 @@ struct IcebergRestOptions {
   std::string warehouse;
   /// The format version of staged tables that name none.
   int default_format_version = 2;
+  /// Where a staged create's first metadata file is written when the client commits it;
+  /// null: such commits answer 501.
+  std::shared_ptr<io::s3::StorageFileSystems> file_systems;
 };
 
 /// Adds every route of the REST catalog to `listener`. `catalog` is shared with the rest of

@@ -31,7 +31,7 @@ class IcebergRestRoutesTest : public ::testing::Test {
     auto catalog = catalog::MakeEmbeddedCatalog(dir_.string(), "lake", 2, fs);
     ASSERT_TRUE(catalog.ok()) << catalog.status().message();
     catalog_ = std::shared_ptr<catalog::Catalog>(std::move(*catalog));
-    AddIcebergRestRoutes(router_, catalog_, IcebergRestOptions{dir_.string(), 2});
+    AddIcebergRestRoutes(router_, catalog_, IcebergRestOptions{dir_.string(), 2, fs});
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
@@ -274,6 +274,7 @@ TEST_F(IcebergRestRoutesTest, StagedCreateCommitsWithAssertCreate) {
   HttpResponse r = Post("/v1/namespaces/db/tables/s", commit);
   ASSERT_EQ(r.status, 200) << r.body;
   json loaded = Body(Get("/v1/namespaces/db/tables/s"));
+  EXPECT_EQ(loaded["metadata"]["table-uuid"], m["table-uuid"]);
   EXPECT_EQ(loaded["metadata"]["properties"]["owner"], "qa");
   EXPECT_EQ(loaded["metadata"]["properties"]["later"], "yes");
   EXPECT_EQ(loaded["metadata"]["partition-specs"][0]["fields"][0]["name"], "ts_day");
@@ -371,7 +372,7 @@ TEST(IcebergRestListenerTest, ServesOverHttpWithEncodedNamespaces) {
   ASSERT_TRUE(catalog.ok());
   HttpListener listener;
   AddIcebergRestRoutes(listener, std::shared_ptr<catalog::Catalog>(std::move(*catalog)),
-                       {dir.string(), 2});
+                       {dir.string(), 2, fs});
   ASSERT_TRUE(listener.Bind("127.0.0.1", 0).ok());
   ASSERT_TRUE(listener.Serve().ok());
   httplib::Client client("127.0.0.1", listener.bound_port());

@@ -1,7 +1,11 @@
 // Commits: POST /v1/namespaces/{ns}/tables/{table} (CommitTableRequest, including the
 // assert-create commit that finishes a staged create) and POST /v1/transactions/commit.
 
+#include <chrono>
 #include <set>
+
+#include "common/uuid.h"
+#include "iceberg/new_table.h"
 
 #include "server/iceberg_rest/rest_endpoints_internal.h"
 #include "server/iceberg_rest/rest_error_response.h"
@@ -76,20 +80,77 @@ int CreateFormatVersion(const nlohmann::json& updates, int default_version) {
   return default_version;
 }
 
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+/// Writes the first metadata file of a staged table (its uuid the one the client staged,
+/// which it checks) and registers it: the Catalog interface has no create-with-uuid.
+Result<catalog::LoadedTable> CreateWithMetadata(const RestContext& ctx,
+                                                const catalog::TableIdentifier& id,
+                                                const catalog::CreateTableRequest& request,
+                                                const std::string& uuid,
+                                                const std::vector<TableUpdate>& rest) {
+  if (ctx.options.file_systems == nullptr) {
+    return Status::NotImplemented(
+        "committing a staged create needs storage access this server "
+        "was not given");
+  }
+  iceberg::NewTableOptions options;
+  options.schema = request.schema;
+  options.spec = request.spec;
+  options.sort_order = request.sort_order;
+  options.properties = request.properties;
+  options.format_version = request.format_version.value_or(ctx.options.default_format_version);
+  options.location = request.location;
+  if (options.location.empty()) {
+    return Status::InvalidArgument("a create commit (assert-create) needs a set-location update");
+  }
+  while (options.location.size() > 1 && options.location.back() == '/') {
+    options.location.pop_back();
+  }
+  int64_t now = NowMs();
+  SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata metadata, iceberg::NewTableMetadata(options, now));
+  if (!uuid.empty()) metadata.table_uuid = uuid;
+  if (!rest.empty()) {
+    Result<iceberg::TableMetadata> next = iceberg::ApplyTableUpdates(metadata, rest, now);
+    if (!next.ok()) return Status::InvalidArgument(next.status().message());
+    metadata = std::move(*next);
+  }
+  std::string location =
+      metadata.location + "/metadata/" + iceberg::MetadataFileName(0, RandomUuid());
+  SQE_ASSIGN_OR_RETURN(std::string text, iceberg::WriteTableMetadata(metadata));
+  SQE_ASSIGN_OR_RETURN(auto fs, ctx.options.file_systems->ForUri(location));
+  SQE_ASSIGN_OR_RETURN(auto out, fs->OpenForWrite(location, /*overwrite=*/false));
+  if (Status st = out->Write(text); !st.ok()) {
+    out->Abort();
+    return st;
+  }
+  SQE_RETURN_NOT_OK(out->Close());
+  Result<catalog::LoadedTable> registered = ctx.catalog->RegisterTable(id, location);
+  if (!registered.ok()) (void)fs->Delete({location});
+  return registered;
+}
+
 /// Finishes a staged create: the table's first metadata from the create updates (schema,
-/// spec, sort order, location, properties), then everything else (a first snapshot, its
-/// ref) as an ordinary commit on the new table.
+/// spec, sort order, location, properties, the staged uuid), with everything else (a first
+/// snapshot, its ref) applied on top.
 Result<catalog::LoadedTable> CommitCreate(const RestContext& ctx, const TableChange& change) {
   int version = CreateFormatVersion(change.updates, ctx.options.default_format_version);
   SQE_ASSIGN_OR_RETURN(std::vector<TableUpdate> updates, ParseUpdates(change.updates, version));
   catalog::CreateTableRequest request;
   request.format_version = version;
   bool have_schema = false, have_spec = false, have_order = false;
+  std::string assigned_uuid;
   std::vector<TableUpdate> rest;
   for (TableUpdate& u : updates) {
     using A = TableUpdate::Action;
     switch (u.action) {
       case A::kAssignUuid:
+        assigned_uuid = u.uuid;
+        continue;
       case A::kUpgradeFormatVersion:
         continue;
       case A::kAddSchema:
@@ -142,15 +203,7 @@ Result<catalog::LoadedTable> CommitCreate(const RestContext& ctx, const TableCha
   if (!have_schema) {
     return Status::InvalidArgument("a create commit (assert-create) needs an add-schema update");
   }
-  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable created, ctx.catalog->CreateTable(change.id, request));
-  if (rest.empty()) return created;
-  Result<catalog::LoadedTable> committed = ctx.catalog->CommitTable(
-      change.id, {TableRequirement::AssertTableUuid(created.metadata->table_uuid)}, rest);
-  if (!committed.ok()) {
-    // Not half a create: the table goes again (its files stay for the client to retry).
-    (void)ctx.catalog->DropTable(change.id, false);
-  }
-  return committed;
+  return CreateWithMetadata(ctx, change.id, request, assigned_uuid, rest);
 }
 
 Result<catalog::LoadedTable> ApplyChange(const RestContext& ctx, const TableChange& change) {
