@@ -5,6 +5,7 @@
 #include "main/version.h"
 #include "server/http/health_routes.h"
 #include "server/http/http_listener.h"
+#include "server/iceberg_rest/iceberg_rest_routes.h"
 #include "server/listener/closing_tcp_listener.h"
 #include "server/trino/info_route.h"
 
@@ -27,6 +28,27 @@ std::unique_ptr<server::Listener> TrinoListener(const ServerContext& context) {
   return listener;
 }
 
+/// The Iceberg REST catalog server over the process catalog, or, when there is none, a
+/// listener answering 503 with the reason.
+MadeListener RestCatalogListener(const ServerContext& context) {
+  auto listener = std::make_unique<server::HttpListener>();
+  const ProcessCatalog* catalog = context.catalog;
+  if (catalog == nullptr || catalog->catalog == nullptr) {
+    Status why = catalog == nullptr ? Status::Internal("no catalog in this mode") : catalog->error;
+    server::AddIcebergRestUnavailableRoutes(*listener, why);
+    return MadeListener{std::move(listener), "the catalog could not be made (" + why.message() +
+                                                 "); every REST catalog path answers 503"};
+  }
+  server::IcebergRestOptions options;
+  options.warehouse = catalog->warehouse;
+  options.default_format_version = context.config.catalog.default_table_format_version;
+  options.file_systems = catalog->file_systems;
+  server::AddIcebergRestRoutes(*listener, catalog->catalog, options);
+  return MadeListener{std::move(listener),
+                      "the Iceberg REST catalog server does not authenticate callers yet: "
+                      "/v1/oauth/tokens issues a token to any client and no route checks it"};
+}
+
 }  // namespace
 
 Result<MadeListener> MakeListener(const config::ListenerSpec& spec, const ServerContext& context) {
@@ -42,9 +64,7 @@ Result<MadeListener> MakeListener(const config::ListenerSpec& spec, const Server
                         "connections are closed"};
   }
   if (spec.name == "rest_catalog") {
-    return MadeListener{std::make_unique<server::HttpListener>(),
-                        "the Iceberg REST catalog server is not implemented yet; every path "
-                        "answers 404"};
+    return RestCatalogListener(context);
   }
   if (spec.name == "worker_flight") {
     return MadeListener{std::make_unique<server::ClosingTcpListener>(),

@@ -15,11 +15,8 @@ void Pending(const std::string& component, const std::string& type, const std::s
 }  // namespace
 
 void LogPendingCoordinatorComponents(const config::Config& config) {
-  const std::string backend =
-      config.catalog.backend.type.empty() ? std::string("rest") : config.catalog.backend.type;
-  Pending("catalog.backend", backend,
-          "catalogs are not opened yet; the " + backend + " backend is validated only");
-
+  // The catalog itself is opened at startup (process_catalog.h); only SQL over it is
+  // pending, and that is the query engine's note, not the catalog's.
   for (const config::AuthProviderConfig& provider : config.auth.providers) {
     if (provider.type == "anonymous") continue;  // needs nothing beyond the config
     Pending("auth.providers", provider.type,

@@ -1,7 +1,7 @@
 #pragma once
 /// What the per-mode bootstrap needs to build the process: the configuration, the shared
-/// readiness flag and the clock. Owned by RunServer(), which outlives everything built
-/// from it.
+/// readiness flag, the clock and the process catalog. Owned by RunServer(), which
+/// outlives everything built from it.
 
 #include <memory>
 #include <string>
@@ -10,6 +10,7 @@
 
 #include "common/clock.h"
 #include "config/config.h"
+#include "main/process_catalog.h"
 #include "server/listener/listener_set.h"
 #include "server/listener/readiness.h"
 
@@ -20,6 +21,8 @@ struct ServerContext {
   server::Readiness& readiness;
   std::shared_ptr<Clock> clock;
   Clock::MonoTime started_at;
+  /// The catalog (or why there is none); null in worker mode, which has no catalog.
+  const ProcessCatalog* catalog = nullptr;
 };
 
 /// Everything a mode starts. Today only listeners; sessions, catalogs, the scheduler and

@@ -9,6 +9,7 @@
 #include "common/clock.h"
 #include "common/logging.h"
 #include "main/mode_bootstrap.h"
+#include "main/process_catalog.h"
 #include "main/server_command_line.h"
 #include "main/termination_signals.h"
 #include "main/version.h"
@@ -65,6 +66,11 @@ int RunServer(const config::LoadedConfig& loaded) {
   std::shared_ptr<Clock> clock = Clock::System();
   server::Readiness readiness;
   ServerContext context{config, readiness, clock, clock->MonotonicNow()};
+  ProcessCatalog catalog;
+  if (config.coordinator.mode != "worker") {
+    catalog = MakeProcessCatalog(config);
+    context.catalog = &catalog;
+  }
 
   Result<ServerAssembly> assembly = AssembleServer(context);
   if (!assembly.ok()) {
