@@ -104,6 +104,7 @@ if [[ $RELEASE_BUILT -eq 1 && -x "$PYTHON" ]]; then
     SQE_IPC_TOOL="$ROOT/build/release/src/columnar/ipc/sqe-ipc-tool" \
     SQE_PARQUET_TOOL="$ROOT/build/release/src/main/sqe-parquet" \
     SQE_FS_TOOL="$ROOT/build/release/src/main/sqe-fs" \
+    SQE_ICEBERG_TOOL="$ROOT/build/release/src/main/sqe-iceberg" \
     SQE_AVRO_TOOL="$ROOT/build/release/src/formats/avro/sqe-avro" \
     SQE_MANIFEST_TOOL="$ROOT/build/release/src/iceberg/manifest/sqe-manifest" \
     "$PYTHON" -m pytest "${PYTEST_ARGS[@]}"
