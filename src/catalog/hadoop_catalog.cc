@@ -1,5 +1,7 @@
 #include "catalog/hadoop_catalog.h"
 
+#include "catalog/metadata_file.h"
+
 #include <chrono>
 #include <set>
 
@@ -96,14 +98,7 @@ Result<std::vector<io::FileInfo>> HadoopCatalog::ListAll(const std::string& pref
 
 Status HadoopCatalog::WriteFile(const std::string& path, const std::string& content,
                                 bool overwrite) {
-  SQE_ASSIGN_OR_RETURN(auto fs, file_systems_->ForUri(path));
-  SQE_ASSIGN_OR_RETURN(auto out, fs->OpenForWrite(path, overwrite));
-  Status s = out->Write(content);
-  if (!s.ok()) {
-    out->Abort();
-    return s;
-  }
-  return out->Close();
+  return WriteSmallFile(*file_systems_, path, content, overwrite);
 }
 
 Result<bool> HadoopCatalog::NamespaceExists(const Namespace& ns) {
@@ -217,19 +212,7 @@ Result<int> HadoopCatalog::CurrentVersion(const TableIdentifier& id) {
 }
 
 Result<iceberg::TableMetadata> HadoopCatalog::ReadMetadata(const std::string& location) {
-  SQE_ASSIGN_OR_RETURN(auto fs, file_systems_->ForUri(location));
-  SQE_ASSIGN_OR_RETURN(auto file, fs->OpenForRead(location));
-  SQE_ASSIGN_OR_RETURN(int64_t size, file->Size());
-  if (size > (int64_t{256} << 20)) {
-    return Status::Corruption("metadata file " + location + " is larger than 256 MiB");
-  }
-  std::string text(static_cast<size_t>(size), '\0');
-  SQE_RETURN_NOT_OK(file->ReadAt(0, size, reinterpret_cast<uint8_t*>(text.data())));
-  auto metadata = iceberg::ParseTableMetadata(text);
-  if (!metadata.ok()) {
-    return Status(metadata.status().code(), location + ": " + metadata.status().message());
-  }
-  return std::move(*metadata);
+  return ReadMetadataFile(*file_systems_, location);
 }
 
 Result<LoadedTable> HadoopCatalog::LoadTable(const TableIdentifier& id) {

@@ -1,5 +1,7 @@
 #include "catalog/metastore_catalog.h"
 
+#include "catalog/metadata_file.h"
+
 #include <chrono>
 
 #include "common/logging.h"
@@ -70,35 +72,13 @@ std::string MetastoreCatalog::DefaultTableLocation(const TableIdentifier& id) co
 }
 
 Result<iceberg::TableMetadata> MetastoreCatalog::ReadMetadata(const std::string& location) {
-  SQE_ASSIGN_OR_RETURN(auto fs, file_systems_->ForUri(location));
-  SQE_ASSIGN_OR_RETURN(auto file, fs->OpenForRead(location));
-  SQE_ASSIGN_OR_RETURN(int64_t size, file->Size());
-  if (size > options_.max_metadata_size) {
-    return Status::Corruption("metadata file " + location + " is " + std::to_string(size) +
-                              " bytes, more than the " +
-                              std::to_string(options_.max_metadata_size) + " accepted");
-  }
-  std::string text(static_cast<size_t>(size), '\0');
-  SQE_RETURN_NOT_OK(file->ReadAt(0, size, reinterpret_cast<uint8_t*>(text.data())));
-  auto metadata = iceberg::ParseTableMetadata(text);
-  if (!metadata.ok()) {
-    return Status(metadata.status().code(), location + ": " + metadata.status().message());
-  }
-  return std::move(*metadata);
+  return ReadMetadataFile(*file_systems_, location, options_.max_metadata_size);
 }
 
 Status MetastoreCatalog::WriteMetadata(const std::string& location,
                                        const iceberg::TableMetadata& metadata) {
   SQE_ASSIGN_OR_RETURN(std::string text, iceberg::WriteTableMetadata(metadata));
-  SQE_ASSIGN_OR_RETURN(auto fs, file_systems_->ForUri(location));
-  // Never overwrite: two writers picking the same name must not clobber each other.
-  SQE_ASSIGN_OR_RETURN(auto out, fs->OpenForWrite(location, /*overwrite=*/false));
-  Status written = out->Write(text);
-  if (!written.ok()) {
-    out->Abort();
-    return written;
-  }
-  return out->Close();
+  return WriteSmallFile(*file_systems_, location, text, /*overwrite=*/false);
 }
 
 void MetastoreCatalog::DeleteQuietly(const std::string& location) {

@@ -64,15 +64,7 @@ class PostgresConnection final : public SqlConnection {
   }
 
   Status InTransaction(const std::function<Status()>& body) override {
-    SQE_RETURN_NOT_OK(Execute("BEGIN", {}).status());
-    Status status = body();
-    if (status.ok()) {
-      auto commit = Execute("COMMIT", {});
-      if (commit.ok()) return Status::OK();
-      status = commit.status();
-    }
-    (void)Execute("ROLLBACK", {});
-    return status;
+    return RunTransaction("BEGIN", body);
   }
 
  private:

@@ -42,6 +42,11 @@ class SqlConnection {
 
   /// "sqlite" or "postgresql" (for dialect differences such as LIKE escapes).
   virtual const char* dialect() const = 0;
+
+ protected:
+  /// InTransaction for implementations: `begin_sql`, the body, then COMMIT, or ROLLBACK
+  /// when the body or the commit fails.
+  Status RunTransaction(const char* begin_sql, const std::function<Status()>& body);
 };
 
 /// Opens (creating) the SQLite database file `path` with WAL journaling and a busy

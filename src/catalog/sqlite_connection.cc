@@ -7,8 +7,6 @@
 
 namespace sqe::catalog {
 
-SqlConnection::~SqlConnection() = default;
-
 namespace {
 
 // A SQLite database handle (one connection; SQLite serializes writers with its locks).
@@ -62,15 +60,7 @@ class SqliteConnection final : public SqlConnection {
   Status InTransaction(const std::function<Status()>& body) override {
     // BEGIN IMMEDIATE takes the write lock up front, so two committers serialize here
     // instead of failing at COMMIT.
-    SQE_RETURN_NOT_OK(Execute("BEGIN IMMEDIATE", {}).status());
-    Status status = body();
-    if (status.ok()) {
-      auto commit = Execute("COMMIT", {});
-      if (commit.ok()) return Status::OK();
-      status = commit.status();
-    }
-    (void)Execute("ROLLBACK", {});
-    return status;
+    return RunTransaction("BEGIN IMMEDIATE", body);
   }
 
  private:
