@@ -148,8 +148,12 @@ Result<AppendResult> FastAppend(TableOperations& table, const std::vector<DataFi
     last = committed.status();
     (void)fs.Delete({list_path});
     if (last.code() != StatusCode::kConflict) break;
-    std::this_thread::sleep_for(
-        std::chrono::milliseconds(options.retry_base_delay_ms * std::min(attempt, 10)));
+    // Exponential backoff with full jitter, capped at a second, as commit retries do.
+    thread_local std::mt19937_64 rng{std::random_device{}()};
+    const int64_t base_ms = std::max<int64_t>(1, options.retry_base_delay_ms);
+    const int64_t cap = std::min<int64_t>(1000, base_ms << std::min(attempt, 10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<int64_t>(base_ms, std::max(cap, base_ms))(rng)));
     SQE_ASSIGN_OR_RETURN(base, table.Refresh());
   }
   (void)fs.Delete({manifest_path});

@@ -19,7 +19,7 @@
 namespace sqe::iceberg {
 
 struct AppendOptions {
-  int max_attempts = 10;
+  int max_attempts = 30;
   int64_t retry_base_delay_ms = 10;
   /// Extra snapshot summary properties.
   std::map<std::string, std::string> summary;
