@@ -28,6 +28,13 @@ struct LoadedTable {
   std::shared_ptr<const iceberg::TableMetadata> metadata;
   /// Storage credentials the catalog vended for this table (REST access delegation).
   std::optional<net::AwsCredentials> storage_credentials;
+
+  /// A table read from `location`, without vended credentials.
+  static LoadedTable Of(TableIdentifier id, std::string location, iceberg::TableMetadata metadata) {
+    return LoadedTable{std::move(id), std::move(location),
+                       std::make_shared<const iceberg::TableMetadata>(std::move(metadata)),
+                       std::nullopt};
+  }
 };
 
 struct CreateTableRequest {

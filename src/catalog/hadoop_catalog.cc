@@ -1,4 +1,5 @@
 #include "catalog/hadoop_catalog.h"
+#include "common/clock.h"
 
 #include "catalog/metadata_file.h"
 
@@ -12,12 +13,6 @@ namespace {
 
 constexpr const char* kMarker = ".namespace";
 constexpr const char* kHint = "version-hint.text";
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 std::string Join(const std::string& a, const std::string& b) { return a + "/" + b; }
 
@@ -57,11 +52,6 @@ std::vector<std::string> Components(const std::string& path, const std::string& 
 bool IsTableFile(const std::vector<std::string>& c, size_t at) {
   return c.size() == at + 2 && c[at] == "metadata" &&
          (c[at + 1] == kHint || VersionOfFile(c[at + 1]) > 0);
-}
-
-LoadedTable Loaded(const TableIdentifier& id, std::string location, iceberg::TableMetadata m) {
-  return LoadedTable{id, std::move(location),
-                     std::make_shared<const iceberg::TableMetadata>(std::move(m)), std::nullopt};
 }
 
 Status Unsupported(const std::string& what) {
@@ -219,7 +209,7 @@ Result<LoadedTable> HadoopCatalog::LoadTable(const TableIdentifier& id) {
   SQE_ASSIGN_OR_RETURN(int version, CurrentVersion(id));
   std::string location = Join(Join(TablePath(id), "metadata"), VersionFile(version));
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata metadata, ReadMetadata(location));
-  return Loaded(id, location, std::move(metadata));
+  return LoadedTable::Of(id, location, std::move(metadata));
 }
 
 Result<LoadedTable> HadoopCatalog::CreateTable(const TableIdentifier& id,
@@ -246,7 +236,7 @@ Result<LoadedTable> HadoopCatalog::CreateTable(const TableIdentifier& id,
   options.location = TablePath(id);
   options.format_version = request.format_version.value_or(default_format_version_);
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata metadata,
-                       iceberg::NewTableMetadata(options, NowMs()));
+                       iceberg::NewTableMetadata(options, WallClockMillis()));
   SQE_ASSIGN_OR_RETURN(std::string text, iceberg::WriteTableMetadata(metadata));
   std::string metadata_dir = Join(TablePath(id), "metadata");
   std::string location = Join(metadata_dir, VersionFile(1));
@@ -256,7 +246,7 @@ Result<LoadedTable> HadoopCatalog::CreateTable(const TableIdentifier& id,
   }
   SQE_RETURN_NOT_OK(created);
   SQE_RETURN_NOT_OK(WriteFile(Join(metadata_dir, kHint), "1", /*overwrite=*/true));
-  return Loaded(id, location, std::move(metadata));
+  return LoadedTable::Of(id, location, std::move(metadata));
 }
 
 Result<LoadedTable> HadoopCatalog::CommitTable(
@@ -267,9 +257,9 @@ Result<LoadedTable> HadoopCatalog::CommitTable(
   std::string base_location = Join(metadata_dir, VersionFile(version));
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata base, ReadMetadata(base_location));
   SQE_RETURN_NOT_OK(iceberg::CheckTableRequirements(&base, requirements));
-  if (updates.empty()) return Loaded(id, base_location, std::move(base));
+  if (updates.empty()) return LoadedTable::Of(id, base_location, std::move(base));
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata next,
-                       iceberg::ApplyTableUpdates(base, updates, NowMs()));
+                       iceberg::ApplyTableUpdates(base, updates, WallClockMillis()));
   iceberg::AppendMetadataLog(base, base_location, &next);
   SQE_ASSIGN_OR_RETURN(std::string text, iceberg::WriteTableMetadata(next));
   std::string location = Join(metadata_dir, VersionFile(version + 1));
@@ -282,7 +272,7 @@ Result<LoadedTable> HadoopCatalog::CommitTable(
   SQE_RETURN_NOT_OK(written);
   // Best effort: readers find the newest version by listing when the hint lags.
   (void)WriteFile(Join(metadata_dir, kHint), std::to_string(version + 1), /*overwrite=*/true);
-  return Loaded(id, location, std::move(next));
+  return LoadedTable::Of(id, location, std::move(next));
 }
 
 Status HadoopCatalog::DropTable(const TableIdentifier& id, bool purge) {

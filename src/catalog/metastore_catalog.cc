@@ -1,4 +1,5 @@
 #include "catalog/metastore_catalog.h"
+#include "common/clock.h"
 
 #include "catalog/metadata_file.h"
 
@@ -14,22 +15,9 @@ Catalog::~Catalog() = default;
 
 namespace {
 
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 std::string Join(const std::string& base, const std::string& name) {
   if (base.empty()) return name;
   return base.back() == '/' ? base + name : base + "/" + name;
-}
-
-LoadedTable Loaded(const TableIdentifier& id, std::string location,
-                   iceberg::TableMetadata metadata) {
-  return LoadedTable{id, std::move(location),
-                     std::make_shared<const iceberg::TableMetadata>(std::move(metadata)),
-                     std::nullopt};
 }
 
 }  // namespace
@@ -92,7 +80,7 @@ void MetastoreCatalog::DeleteQuietly(const std::string& location) {
 Result<LoadedTable> MetastoreCatalog::LoadTable(const TableIdentifier& id) {
   SQE_ASSIGN_OR_RETURN(TablePointer pointer, store_->LoadTable(id));
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata metadata, ReadMetadata(pointer.metadata_location));
-  return Loaded(id, pointer.metadata_location, std::move(metadata));
+  return LoadedTable::Of(id, pointer.metadata_location, std::move(metadata));
 }
 
 Result<LoadedTable> MetastoreCatalog::CreateTable(const TableIdentifier& id,
@@ -114,7 +102,7 @@ Result<LoadedTable> MetastoreCatalog::CreateTable(const TableIdentifier& id,
   options.location = request.location.empty() ? DefaultTableLocation(id) : request.location;
   options.format_version = request.format_version.value_or(options_.default_format_version);
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata metadata,
-                       iceberg::NewTableMetadata(options, NowMs()));
+                       iceberg::NewTableMetadata(options, WallClockMillis()));
   std::string location =
       metadata.location + "/metadata/" + iceberg::MetadataFileName(0, RandomUuid());
   SQE_RETURN_NOT_OK(WriteMetadata(location, metadata));
@@ -123,7 +111,7 @@ Result<LoadedTable> MetastoreCatalog::CreateTable(const TableIdentifier& id,
     DeleteQuietly(location);
     return created;
   }
-  return Loaded(id, location, std::move(metadata));
+  return LoadedTable::Of(id, location, std::move(metadata));
 }
 
 Result<LoadedTable> MetastoreCatalog::CommitTable(
@@ -132,9 +120,9 @@ Result<LoadedTable> MetastoreCatalog::CommitTable(
   SQE_ASSIGN_OR_RETURN(TablePointer pointer, store_->LoadTable(id));
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata base, ReadMetadata(pointer.metadata_location));
   SQE_RETURN_NOT_OK(iceberg::CheckTableRequirements(&base, requirements));
-  if (updates.empty()) return Loaded(id, pointer.metadata_location, std::move(base));
+  if (updates.empty()) return LoadedTable::Of(id, pointer.metadata_location, std::move(base));
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata next,
-                       iceberg::ApplyTableUpdates(base, updates, NowMs()));
+                       iceberg::ApplyTableUpdates(base, updates, WallClockMillis()));
   iceberg::AppendMetadataLog(base, pointer.metadata_location, &next);
   int version = iceberg::MetadataFileVersion(pointer.metadata_location) + 1;
   std::string location =
@@ -149,7 +137,7 @@ Result<LoadedTable> MetastoreCatalog::CommitTable(
     }
     return swapped;
   }
-  return Loaded(id, location, std::move(next));
+  return LoadedTable::Of(id, location, std::move(next));
 }
 
 Status MetastoreCatalog::DropTable(const TableIdentifier& id, bool purge) {
@@ -179,7 +167,7 @@ Result<LoadedTable> MetastoreCatalog::RegisterTable(const TableIdentifier& id,
                                                     const std::string& metadata_location) {
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata metadata, ReadMetadata(metadata_location));
   SQE_RETURN_NOT_OK(store_->CreateTable(id, metadata_location));
-  return Loaded(id, metadata_location, std::move(metadata));
+  return LoadedTable::Of(id, metadata_location, std::move(metadata));
 }
 
 }  // namespace sqe::catalog

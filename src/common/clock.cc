@@ -14,6 +14,12 @@ class SystemClock final : public Clock {
 
 }  // namespace
 
+int64_t WallClockMillis() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 std::shared_ptr<Clock> Clock::System() {
   static const std::shared_ptr<Clock> clock = std::make_shared<SystemClock>();
   return clock;

@@ -4,8 +4,9 @@
 /// Implementations are thread-safe.
 
 #include <chrono>
-#include <memory>
 #include <condition_variable>
+#include <cstdint>
+#include <memory>
 #include <mutex>
 
 namespace sqe {
@@ -26,6 +27,9 @@ class Clock {
   /// The process-wide real clock.
   static std::shared_ptr<Clock> System();
 };
+
+/// Milliseconds since the Unix epoch of the real wall clock (Iceberg's timestamp-ms).
+int64_t WallClockMillis();
 
 /// A clock that moves only when told to. SleepFor blocks until Advance() covers the sleep.
 class FakeClock final : public Clock {

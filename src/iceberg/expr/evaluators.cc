@@ -122,29 +122,31 @@ Result<bool> MetricsLeaf(const Expression& e, const FileStats& s) {
   }
 }
 
-Result<bool> MetricsNode(const ExprPtr& e, const FileStats& s) {
+// True, false, and, or with short-circuit; every other node goes to `leaf`.
+template <typename Leaf>
+Result<bool> WalkAndOr(const ExprPtr& e, const Leaf& leaf) {
   switch (e->op) {
     case Op::kTrue:
       return true;
     case Op::kFalse:
       return false;
     case Op::kAnd: {
-      SQE_ASSIGN_OR_RETURN(bool l, MetricsNode(e->left, s));
+      SQE_ASSIGN_OR_RETURN(bool l, WalkAndOr(e->left, leaf));
       if (!l) return false;
-      return MetricsNode(e->right, s);
+      return WalkAndOr(e->right, leaf);
     }
     case Op::kOr: {
-      SQE_ASSIGN_OR_RETURN(bool l, MetricsNode(e->left, s));
+      SQE_ASSIGN_OR_RETURN(bool l, WalkAndOr(e->left, leaf));
       if (l) return true;
-      return MetricsNode(e->right, s);
+      return WalkAndOr(e->right, leaf);
     }
-    case Op::kNot:
-      return Status::InvalidArgument("expression is not bound (NOT was not pushed down)");
     default:
-      if (!e->bound())
-        return Status::InvalidArgument("predicate on " + e->column + " is not bound");
-      return MetricsLeaf(*e, s);
+      return leaf(e);
   }
+}
+
+Status NotPushedDown() {
+  return Status::InvalidArgument("expression is not bound (NOT was not pushed down)");
 }
 
 Result<bool> SummaryLeaf(const Expression& e, const PartitionSummary* s) {
@@ -178,31 +180,6 @@ Result<bool> SummaryLeaf(const Expression& e, const PartitionSummary* s) {
     }
     default:
       return true;
-  }
-}
-
-Result<bool> SummaryNode(const ExprPtr& e, const std::map<int32_t, PartitionSummary>& summaries) {
-  switch (e->op) {
-    case Op::kTrue:
-      return true;
-    case Op::kFalse:
-      return false;
-    case Op::kAnd: {
-      SQE_ASSIGN_OR_RETURN(bool l, SummaryNode(e->left, summaries));
-      if (!l) return false;
-      return SummaryNode(e->right, summaries);
-    }
-    case Op::kOr: {
-      SQE_ASSIGN_OR_RETURN(bool l, SummaryNode(e->left, summaries));
-      if (l) return true;
-      return SummaryNode(e->right, summaries);
-    }
-    case Op::kNot:
-      return Status::InvalidArgument("expression is not bound (NOT was not pushed down)");
-    default: {
-      auto it = summaries.find(e->field_id);
-      return SummaryLeaf(*e, it == summaries.end() ? nullptr : &it->second);
-    }
   }
 }
 
@@ -273,37 +250,30 @@ Result<bool> EvaluateLeaf(const Expression& e, const Literal* value) {
 
 Result<bool> MetricsMightMatch(const ExprPtr& bound, const FileStats& stats) {
   if (stats.record_count == 0) return false;
-  return MetricsNode(bound, stats);
+  return WalkAndOr(bound, [&](const ExprPtr& e) -> Result<bool> {
+    if (e->op == Op::kNot) return NotPushedDown();
+    if (!e->bound()) return Status::InvalidArgument("predicate on " + e->column + " is not bound");
+    return MetricsLeaf(*e, stats);
+  });
 }
 
 Result<bool> SummariesMightMatch(const ExprPtr& partition_expr,
                                  const std::map<int32_t, PartitionSummary>& summaries) {
-  return SummaryNode(partition_expr, summaries);
+  return WalkAndOr(partition_expr, [&](const ExprPtr& e) -> Result<bool> {
+    if (e->op == Op::kNot) return NotPushedDown();
+    auto it = summaries.find(e->field_id);
+    return SummaryLeaf(*e, it == summaries.end() ? nullptr : &it->second);
+  });
 }
 
 Result<bool> Evaluate(const ExprPtr& e, const RowAccessor& row) {
-  switch (e->op) {
-    case Op::kTrue:
-      return true;
-    case Op::kFalse:
-      return false;
-    case Op::kAnd: {
-      SQE_ASSIGN_OR_RETURN(bool l, Evaluate(e->left, row));
-      if (!l) return false;
-      return Evaluate(e->right, row);
-    }
-    case Op::kOr: {
-      SQE_ASSIGN_OR_RETURN(bool l, Evaluate(e->left, row));
-      if (l) return true;
-      return Evaluate(e->right, row);
-    }
-    case Op::kNot: {
-      SQE_ASSIGN_OR_RETURN(bool v, Evaluate(e->left, row));
+  return WalkAndOr(e, [&](const ExprPtr& node) -> Result<bool> {
+    if (node->op == Op::kNot) {
+      SQE_ASSIGN_OR_RETURN(bool v, Evaluate(node->left, row));
       return !v;
     }
-    default:
-      return EvaluateLeaf(*e, row(e->field_id));
-  }
+    return EvaluateLeaf(*node, row(node->field_id));
+  });
 }
 
 }  // namespace sqe::iceberg::expr

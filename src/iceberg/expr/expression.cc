@@ -1,5 +1,7 @@
 #include "iceberg/expr/expression.h"
 
+#include "columnar/civil_time.h"
+
 #include <cmath>
 #include <limits>
 
@@ -47,13 +49,7 @@ std::optional<int64_t> ParseDate(std::string_view s) {
     return std::nullopt;
   }
   if (m < 1 || m > 12 || d < 1 || d > 31) return std::nullopt;
-  // Howard Hinnant's days_from_civil.
-  y -= m <= 2;
-  const int era = (y >= 0 ? y : y - 399) / 400;
-  const unsigned yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + static_cast<unsigned>(d) - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return static_cast<int64_t>(era) * 146097 + static_cast<int64_t>(doe) - 719468;
+  return columnar::DaysFromCivil(y, m, d);
 }
 
 // Parses "YYYY-MM-DD[T ]HH:MM:SS[.ffffff]" to microseconds since the epoch.

@@ -1,4 +1,5 @@
 #include "iceberg/write/fast_append.h"
+#include "common/clock.h"
 
 #include <chrono>
 #include <limits>
@@ -15,12 +16,6 @@ namespace sqe::iceberg {
 TableOperations::~TableOperations() = default;
 
 namespace {
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 int64_t NewSnapshotId() {
   thread_local std::mt19937_64 rng{std::random_device{}()};
@@ -114,7 +109,7 @@ Result<AppendResult> FastAppend(TableOperations& table, const std::vector<DataFi
     snapshot.snapshot_id = snapshot_id;
     if (parent) snapshot.parent_snapshot_id = parent->snapshot_id;
     snapshot.sequence_number = sequence_number;
-    snapshot.timestamp_ms = std::max(NowMs(), base.last_updated_ms);
+    snapshot.timestamp_ms = std::max(WallClockMillis(), base.last_updated_ms);
     snapshot.manifest_list = list_path;
     snapshot.schema_id = schema->schema_id();
     snapshot.summary = options.summary;

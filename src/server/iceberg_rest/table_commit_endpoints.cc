@@ -4,6 +4,7 @@
 #include <chrono>
 #include <set>
 
+#include "common/clock.h"
 #include "common/uuid.h"
 #include "iceberg/new_table.h"
 
@@ -80,12 +81,6 @@ int CreateFormatVersion(const nlohmann::json& updates, int default_version) {
   return default_version;
 }
 
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 /// Writes the first metadata file of a staged table (its uuid the one the client staged,
 /// which it checks) and registers it: the Catalog interface has no create-with-uuid.
 Result<catalog::LoadedTable> CreateWithMetadata(const RestContext& ctx,
@@ -111,7 +106,7 @@ Result<catalog::LoadedTable> CreateWithMetadata(const RestContext& ctx,
   while (options.location.size() > 1 && options.location.back() == '/') {
     options.location.pop_back();
   }
-  int64_t now = NowMs();
+  int64_t now = WallClockMillis();
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata metadata, iceberg::NewTableMetadata(options, now));
   if (!uuid.empty()) metadata.table_uuid = uuid;
   if (!rest.empty()) {

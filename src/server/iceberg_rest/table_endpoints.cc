@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "common/clock.h"
 #include "iceberg/new_table.h"
 #include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
@@ -24,12 +25,6 @@ HttpResponse NamespaceError(const Status& status) {
 /// A request part that fails to parse is the client's fault whatever the parser says.
 Status AsBadRequest(const Status& status, const std::string& what) {
   return Status::InvalidArgument(what + ": " + status.message());
-}
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 std::string JoinPath(std::string base, const std::string& part) {
@@ -147,7 +142,7 @@ HttpResponse StageCreate(const RestContext& ctx, const catalog::TableIdentifier&
   while (options.location.size() > 1 && options.location.back() == '/') {
     options.location.pop_back();
   }
-  Result<iceberg::TableMetadata> metadata = iceberg::NewTableMetadata(options, NowMs());
+  Result<iceberg::TableMetadata> metadata = iceberg::NewTableMetadata(options, WallClockMillis());
   if (!metadata.ok()) return TableError(AsBadRequest(metadata.status(), "stage-create"));
   catalog::LoadedTable staged;
   staged.id = id;
