@@ -8,6 +8,7 @@
 #include "common/uuid.h"
 #include "formats/parquet/file_reader.h"
 #include "iceberg/columnar_schema.h"
+#include "iceberg/read/file_scan_task_reader.h"
 #include "iceberg/scan/file_manifest_source.h"
 #include "iceberg/write/data_file_writer.h"
 #include "iceberg/write/fast_append.h"
@@ -176,59 +177,41 @@ Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const Scan
   iceberg::FileManifestSource source(*fs);
   SQE_ASSIGN_OR_RETURN(iceberg::ScanPlan plan, iceberg::PlanScan(m, source, options));
   // The current schema names the columns (time travel reads old files by field id).
-  const iceberg::Schema& schema = *m.CurrentSchema();
-  SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, iceberg::ToColumnarSchema(schema));
-  std::vector<int32_t> ids;
-  for (const iceberg::NestedField& f : schema.fields()) ids.push_back(f.id);
+  auto schema = std::make_shared<const iceberg::Schema>(*m.CurrentSchema());
+  iceberg::DeleteLoader deletes(*fs);
   int64_t rows = 0;
+  int64_t rows_deleted = 0;
+  int64_t rows_filtered = 0;
   for (const iceberg::FileScanTask& task : plan.tasks) {
-    if (!task.deletes.empty()) {
-      return Status::NotImplemented("data file " + task.file.file_path + " has " +
-                                    std::to_string(task.deletes.size()) +
-                                    " delete files; applying deletes is not implemented yet");
-    }
-    if (task.start != 0) continue;  // one task per file here: whole files are read
-    SQE_ASSIGN_OR_RETURN(
-        auto file, fs->OpenForReadWithSize(task.file.file_path, task.file.file_size_in_bytes));
-    parquet::ReaderOptions reader_options;
-    reader_options.field_ids = ids;
+    iceberg::TaskReaderOptions reader_options;
+    reader_options.schema = schema;
+    reader_options.spec = m.SpecById(task.spec_id);
     SQE_ASSIGN_OR_RETURN(auto reader,
-                         parquet::ParquetFileReader::Open(std::move(file), reader_options));
-    const columnar::Schema& read_schema = *reader->schema();
-    for (int g = 0; g < reader->num_row_groups(); ++g) {
-      SQE_ASSIGN_OR_RETURN(columnar::Batch batch, reader->ReadRowGroup(g));
-      std::vector<columnar::Column> columns;
-      for (const columnar::Field& field : target->fields()) {
-        int index = -1;
-        for (int i = 0; i < static_cast<int>(read_schema.fields().size()); ++i) {
-          if (read_schema.fields()[i].field_id() == field.field_id()) index = i;
-        }
-        if (index < 0 || !read_schema.fields()[index].type()->Equals(*field.type())) {
-          // A column added after the file was written reads as null (type promotion of
-          // old files is not implemented yet: those read as null too).
-          SQE_ASSIGN_OR_RETURN(columnar::Column nulls, NullColumn(field.type(), batch.num_rows()));
-          columns.push_back(std::move(nulls));
-        } else {
-          columns.push_back(batch.column(index));
-        }
-      }
-      SQE_ASSIGN_OR_RETURN(columnar::Batch renamed,
-                           columnar::Batch::Make(target, std::move(columns), batch.num_rows()));
+                         iceberg::FileScanTaskReader::Open(*fs, task, reader_options, deletes));
+    while (true) {
+      SQE_ASSIGN_OR_RETURN(std::optional<columnar::Batch> batch, reader->Next());
+      if (!batch) break;
       std::string text;
-      SQE_RETURN_NOT_OK(columnar::AppendJsonLines(renamed, &text));
+      SQE_RETURN_NOT_OK(columnar::AppendJsonLines(*batch, &text));
       out << text;
-      rows += batch.num_rows();
+      rows += batch->num_rows();
     }
+    rows_deleted +=
+        reader->stats().rows_deleted_by_position + reader->stats().rows_deleted_by_equality;
+    rows_filtered += reader->stats().rows_filtered;
   }
   const iceberg::ScanStats& s = plan.stats;
   stats_out << Json{{"snapshot_id", plan.snapshot_id ? Json(*plan.snapshot_id) : Json(nullptr)},
                     {"rows", rows},
+                    {"rows_deleted", rows_deleted},
+                    {"rows_filtered", rows_filtered},
                     {"manifests", s.manifests},
                     {"manifests_skipped", s.manifests_skipped},
                     {"data_files", s.data_files},
                     {"data_files_skipped_by_partition", s.data_files_skipped_by_partition},
                     {"data_files_skipped_by_metrics", s.data_files_skipped_by_metrics},
                     {"delete_files", s.delete_files},
+                    {"delete_files_applied", s.delete_files_applied},
                     {"tasks", s.tasks}}
                    .dump()
             << "\n";

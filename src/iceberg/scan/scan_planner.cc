@@ -185,7 +185,9 @@ Result<ScanPlan> PlanScan(const TableMetadata& metadata, ManifestSource& source,
 
   // Deletes first, indexed by partition.
   std::map<std::string, std::vector<LiveDelete>> deletes_by_partition;
-  std::vector<LiveDelete> global_deletes;  // from unpartitioned specs: apply everywhere
+  // Spec "Scan Planning": only equality deletes of an unpartitioned spec are global;
+  // position deletes (files and vectors) apply within their own spec and partition.
+  std::vector<LiveDelete> global_deletes;
   for (size_t i = 0; i < manifests.size(); ++i) {
     if (results[i].skipped) {
       plan.stats.manifests_skipped++;
@@ -197,7 +199,7 @@ Result<ScanPlan> PlanScan(const TableMetadata& metadata, ManifestSource& source,
       if (e.status == ManifestStatus::kDeleted) continue;
       plan.stats.delete_files++;
       LiveDelete d{e.data_file, e.sequence_number.value_or(0)};
-      if (spec.is_unpartitioned()) {
+      if (spec.is_unpartitioned() && d.file.content == FileContent::kEqualityDeletes) {
         global_deletes.push_back(std::move(d));
       } else {
         deletes_by_partition[PartitionKey(spec.spec_id(), d.file.partition)].push_back(
@@ -258,6 +260,23 @@ Result<ScanPlan> PlanScan(const TableMetadata& metadata, ManifestSource& source,
       collect(global_deletes);
       auto it = deletes_by_partition.find(PartitionKey(spec_id, f.partition));
       if (it != deletes_by_partition.end()) collect(it->second);
+      // A deletion vector holds every earlier position delete of its data file, so when
+      // one applies, position delete files are not applied as well (spec "Deletion
+      // Vectors"); a table holds at most one live vector per data file.
+      const DataFile* dv = nullptr;
+      for (const DataFile& d : deletes) {
+        if (d.content == FileContent::kPositionDeletes && d.file_format == FileFormat::kPuffin)
+          dv = &d;
+      }
+      if (dv != nullptr) {
+        DataFile keep_dv = *dv;
+        std::vector<DataFile> kept;
+        for (DataFile& d : deletes) {
+          if (d.content != FileContent::kPositionDeletes) kept.push_back(std::move(d));
+        }
+        kept.push_back(std::move(keep_dv));
+        deletes = std::move(kept);
+      }
       for (const auto& [start, length] :
            SplitFile(f.file_size_in_bytes, f.split_offsets, options.target_split_size)) {
         FileScanTask task;
