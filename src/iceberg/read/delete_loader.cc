@@ -4,6 +4,7 @@
 
 #include "formats/parquet/file_reader.h"
 #include "iceberg/columnar_schema.h"
+#include "iceberg/read/deletion_vector.h"
 #include "iceberg/read/file_scan_task_reader.h"
 
 namespace sqe::iceberg {
@@ -102,16 +103,44 @@ Result<std::shared_ptr<const DeleteLoader::PositionsByFile>> DeleteLoader::LoadP
   return std::shared_ptr<const PositionsByFile>(out);
 }
 
-Result<std::vector<int64_t>> DeleteLoader::DeletedPositions(const std::string& data_file_path,
+Result<std::vector<int64_t>> DeleteLoader::LoadDeletionVector(const DataFile& dv,
+                                                              const DataFile& data_file) {
+  if (dv.referenced_data_file && *dv.referenced_data_file != data_file.file_path) {
+    return Status::Corruption("deletion vector " + dv.file_path + " refers to " +
+                              *dv.referenced_data_file + ", not to " + data_file.file_path);
+  }
+  if (!dv.content_offset || !dv.content_size_in_bytes || *dv.content_offset < 0 ||
+      *dv.content_size_in_bytes < 0 || *dv.content_size_in_bytes > (int64_t{1} << 30)) {
+    return Status::Corruption("deletion vector " + dv.file_path + " for " + data_file.file_path +
+                              " lacks a valid content_offset / content_size_in_bytes");
+  }
+  SQE_ASSIGN_OR_RETURN(auto in, fs_.OpenForReadWithSize(dv.file_path, dv.file_size_in_bytes));
+  std::string blob(static_cast<size_t>(*dv.content_size_in_bytes), '\0');
+  SQE_RETURN_NOT_OK(in->ReadAt(*dv.content_offset, *dv.content_size_in_bytes,
+                               reinterpret_cast<uint8_t*>(blob.data())));
+  auto positions = DecodeDeletionVector(blob, std::max<int64_t>(data_file.record_count, 0));
+  if (!positions.ok()) {
+    return Status::Corruption("Puffin file " + dv.file_path + " at offset " +
+                              std::to_string(*dv.content_offset) + ": " +
+                              positions.status().message());
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  files_read_++;
+  return std::move(positions).value();
+}
+
+Result<std::vector<int64_t>> DeleteLoader::DeletedPositions(const DataFile& data_file,
                                                             const std::vector<DataFile>& deletes) {
+  const std::string& data_file_path = data_file.file_path;
   std::vector<int64_t> out;
   size_t sources = 0;
   for (const DataFile& d : deletes) {
     if (d.content != FileContent::kPositionDeletes) continue;
     if (d.file_format == FileFormat::kPuffin) {
-      return Status::NotImplemented("deletion vector " + d.file_path + " for data file " +
-                                    data_file_path +
-                                    ": reading Puffin deletion vectors is not implemented yet");
+      SQE_ASSIGN_OR_RETURN(auto dv, LoadDeletionVector(d, data_file));
+      out.insert(out.end(), dv.begin(), dv.end());
+      sources++;
+      continue;
     }
     SQE_ASSIGN_OR_RETURN(auto by_file, LoadPositionFile(d));
     auto it = by_file->find(data_file_path);

@@ -41,10 +41,11 @@ class DeleteLoader {
  public:
   explicit DeleteLoader(io::FileSystem& fs) : fs_(fs) {}
 
-  /// The positions deleted from `data_file_path` by the position delete files among
-  /// `deletes` (others are ignored), sorted and unique. Corruption for a delete file
-  /// without the file_path/pos columns; NotImplemented for Puffin deletion vectors.
-  Result<std::vector<int64_t>> DeletedPositions(const std::string& data_file_path,
+  /// The positions deleted from `data_file` by the position delete files and deletion
+  /// vectors (Puffin blobs at content_offset) among `deletes` (others are ignored),
+  /// sorted and unique. Corruption for a delete file without the file_path/pos columns
+  /// or a malformed deletion vector.
+  Result<std::vector<int64_t>> DeletedPositions(const DataFile& data_file,
                                                 const std::vector<DataFile>& deletes);
 
   /// The key set of one equality delete file, its columns typed by `schema`.
@@ -57,6 +58,7 @@ class DeleteLoader {
  private:
   using PositionsByFile = std::map<std::string, std::vector<int64_t>, std::less<>>;
   Result<std::shared_ptr<const PositionsByFile>> LoadPositionFile(const DataFile& file);
+  Result<std::vector<int64_t>> LoadDeletionVector(const DataFile& dv, const DataFile& data_file);
 
   io::FileSystem& fs_;
   mutable std::mutex mu_;

@@ -276,7 +276,7 @@ Result<std::unique_ptr<FileScanTaskReader>> FileScanTaskReader::Open(io::FileSys
   SQE_ASSIGN_OR_RETURN(r->internal_schema_, ToColumnarSchema(Schema(0, r->fields_)));
   r->output_schema_ = full;
   (void)output_count;
-  SQE_ASSIGN_OR_RETURN(r->deleted_, deletes.DeletedPositions(task.file.file_path, task.deletes));
+  SQE_ASSIGN_OR_RETURN(r->deleted_, deletes.DeletedPositions(task.file, task.deletes));
 
   SQE_ASSIGN_OR_RETURN(auto in,
                        fs.OpenForReadWithSize(task.file.file_path, task.file.file_size_in_bytes));

@@ -260,6 +260,45 @@ TEST_F(FileScanTaskReaderTest, ByteRangesSelectRowGroupsAndKeepPositions) {
   EXPECT_EQ(all[16], "18|\"n18\"");
 }
 
+TEST_F(FileScanTaskReaderTest, DeletionVectorFromAPuffinFile) {
+  DataFile f = WriteData(20, 8);
+  // Puffin magic, then the deletion-vector-v1 blob of positions {1, 5, 19} (pyroaring).
+  const std::string hex =
+      "00000026d1d339640100000000000000000000003a300000010000000000020010000000010005001300636d"
+      "b732";
+  std::string bytes = "PFA1";
+  for (size_t i = 0; i < hex.size(); i += 2) {
+    bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  }
+  std::string path = (dir_ / "dv.puffin").string();
+  {
+    auto out = fs_->OpenForWrite(path, false).value();
+    ASSERT_TRUE(out->Write(bytes).ok());
+    ASSERT_TRUE(out->Close().ok());
+  }
+  DataFile dv;
+  dv.content = FileContent::kPositionDeletes;
+  dv.file_format = FileFormat::kPuffin;
+  dv.file_path = path;
+  dv.file_size_in_bytes = static_cast<int64_t>(bytes.size());
+  dv.referenced_data_file = f.file_path;
+  dv.content_offset = 4;
+  dv.content_size_in_bytes = static_cast<int64_t>(bytes.size()) - 4;
+  FileScanTask t = WholeFile(f);
+  t.deletes = {dv};
+  TaskReadStats stats;
+  auto rows = ReadAll(t, TableSchema(), &stats);
+  ASSERT_EQ(rows.size(), 17u);
+  EXPECT_EQ(rows[1], "2|\"n2\"");
+  EXPECT_EQ(stats.rows_deleted_by_position, 3);
+  // A vector for another data file is refused.
+  t.deletes[0].referenced_data_file = "/elsewhere.parquet";
+  TaskReaderOptions o;
+  o.schema = std::make_shared<const Schema>(TableSchema());
+  DeleteLoader loader(*fs_);
+  EXPECT_EQ(FileScanTaskReader::Open(*fs_, t, o, loader).status().code(), StatusCode::kCorruption);
+}
+
 TEST_F(FileScanTaskReaderTest, CorruptPositionDeleteFileIsAnError) {
   DataFile f = WriteData(5, 100);
   FileScanTask t = WholeFile(f);
