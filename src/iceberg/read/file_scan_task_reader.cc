@@ -259,9 +259,7 @@ Result<std::unique_ptr<FileScanTaskReader>> FileScanTaskReader::Open(io::FileSys
   } else {
     for (int32_t id : options.projected_ids) SQE_RETURN_NOT_OK(add(id, "the projection"));
   }
-  std::vector<columnar::Field> out_fields;
-  SQE_ASSIGN_OR_RETURN(auto full, ToColumnarSchema(Schema(0, r->fields_)));
-  const size_t output_count = r->fields_.size();
+  SQE_ASSIGN_OR_RETURN(r->output_schema_, ToColumnarSchema(Schema(0, r->fields_)));
   // Equality delete keys and the residual may need columns outside the projection.
   for (const DataFile& d : task.deletes) {
     if (d.content != FileContent::kEqualityDeletes) continue;
@@ -274,8 +272,19 @@ Result<std::unique_ptr<FileScanTaskReader>> FileScanTaskReader::Open(io::FileSys
     for (int32_t id : r->filter_ids_) SQE_RETURN_NOT_OK(add(id, "the scan filter"));
   }
   SQE_ASSIGN_OR_RETURN(r->internal_schema_, ToColumnarSchema(Schema(0, r->fields_)));
-  r->output_schema_ = full;
-  (void)output_count;
+  // add() put every key and filter id into fields_, so each has an index.
+  auto index_of = [&](int32_t id) {
+    for (int i = 0; i < static_cast<int>(r->fields_.size()); ++i) {
+      if (r->fields_[i].id == id) return i;
+    }
+    return -1;
+  };
+  for (const auto& set : r->equality_) {
+    std::vector<int> cols;
+    for (int32_t id : set->field_ids) cols.push_back(index_of(id));
+    r->key_columns_.push_back(std::move(cols));
+  }
+  for (int32_t id : r->filter_ids_) r->filter_columns_.push_back(index_of(id));
   SQE_ASSIGN_OR_RETURN(r->deleted_, deletes.DeletedPositions(task.file, task.deletes));
 
   SQE_ASSIGN_OR_RETURN(auto in,
@@ -360,23 +369,6 @@ Result<std::optional<columnar::Batch>> FileScanTaskReader::Next() {
     const int64_t base = current_pos_ + current_offset_;
     current_offset_ += n;
     auto del = std::lower_bound(deleted_.begin(), deleted_.end(), base);
-    // Key columns of each equality delete set, by index into fields_.
-    std::vector<std::vector<int>> key_columns;
-    for (const auto& set : equality_) {
-      std::vector<int> cols;
-      for (int32_t id : set->field_ids) {
-        for (int i = 0; i < static_cast<int>(fields_.size()); ++i) {
-          if (fields_[i].id == id) cols.push_back(i);
-        }
-      }
-      key_columns.push_back(std::move(cols));
-    }
-    std::vector<int> filter_columns;
-    for (int32_t id : filter_ids_) {
-      for (int i = 0; i < static_cast<int>(fields_.size()); ++i) {
-        if (fields_[i].id == id) filter_columns.push_back(i);
-      }
-    }
     std::vector<Literal> row_values(filter_ids_.size(), Literal::Null());
     columnar::SelectionVector keep;
     keep.Reserve(n);
@@ -391,7 +383,7 @@ Result<std::optional<columnar::Batch>> FileScanTaskReader::Next() {
       bool deleted = false;
       for (size_t s = 0; s < equality_.size() && !deleted; ++s) {
         key.clear();
-        for (int c : key_columns[s]) SQE_RETURN_NOT_OK(AppendRowKey(slice.column(c), r, &key));
+        for (int c : key_columns_[s]) SQE_RETURN_NOT_OK(AppendRowKey(slice.column(c), r, &key));
         deleted = equality_[s]->keys.count(key) > 0;
       }
       if (deleted) {
@@ -400,8 +392,8 @@ Result<std::optional<columnar::Batch>> FileScanTaskReader::Next() {
       }
       if (!filter_ids_.empty()) {
         for (size_t k = 0; k < filter_ids_.size(); ++k) {
-          SQE_ASSIGN_OR_RETURN(row_values[k], LiteralAt(slice.column(filter_columns[k]), r,
-                                                        *fields_[filter_columns[k]].type));
+          SQE_ASSIGN_OR_RETURN(row_values[k], LiteralAt(slice.column(filter_columns_[k]), r,
+                                                        *fields_[filter_columns_[k]].type));
         }
         SQE_ASSIGN_OR_RETURN(bool match,
                              expr::Evaluate(task_.residual, [&](int32_t id) -> const Literal* {
@@ -419,8 +411,6 @@ Result<std::optional<columnar::Batch>> FileScanTaskReader::Next() {
       keep.Append(static_cast<uint32_t>(r));
     }
     if (keep.empty()) continue;
-    std::vector<int> out_indices;
-    for (int i = 0; i < output_schema_->num_fields(); ++i) out_indices.push_back(i);
     columnar::Batch rows = slice;
     if (keep.size() != n) {
       SQE_ASSIGN_OR_RETURN(rows, columnar::Take(slice, keep));

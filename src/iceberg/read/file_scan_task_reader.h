@@ -82,6 +82,9 @@ class FileScanTaskReader {
   std::vector<int64_t> deleted_;
   std::vector<std::shared_ptr<const EqualityDeleteSet>> equality_;
   std::vector<int32_t> filter_ids_;
+  /// Indices into fields_: the key columns of each equality_ set, the columns of filter_ids_.
+  std::vector<std::vector<int>> key_columns_;
+  std::vector<int> filter_columns_;
   TaskReadStats stats_;
 };
 
