@@ -308,6 +308,14 @@ TEST(ColumnChunkReader, MalformedPagesAreCorruption) {
                       DataPageV1(2, Encoding::kPlain, Levels({0, 1}, 1, true) + PlainInt32({3})),
                   5, PhysicalType::kInt32)),
       "dictionary after data");
+  // PLAIN strings where the first value's length covers the second's length prefix: the
+  // page reserves its size less 4 bytes per value, so copying the whole first value would
+  // write past the reservation (ASan sees it when the chunk's size hint is small).
+  std::string lying_strings = std::string("\x04\x01\x00\x00", 4) + std::string(260, 'x');
+  Chunk lying = MakeChunk(DataPageV1(2, Encoding::kPlain, Levels({1, 1}, 1, true) + lying_strings),
+                          2, PhysicalType::kByteArray);
+  lying.chunk.meta_data->total_uncompressed_size = 0;  // no size hint
+  ExpectCorruption(Read(OptionalString(), lying), "string length over the next prefix");
   // Negative value count.
   ExpectCorruption(
       Read(d, MakeChunk(DataPageV1(-1, Encoding::kPlain, ""), 1, PhysicalType::kInt32)),

@@ -377,12 +377,15 @@ Status LeafValues::AppendPlainByteArrays(const uint8_t* data, size_t size, int64
     }
     const uint32_t len = Load<uint32_t>(data + pos);
     pos += 4;
-    if (len > size - pos) {
+    // The reservation holds size - 4n bytes: a value may not take the length prefixes of
+    // the values after it (else it would be copied past the reservation).
+    const size_t later_prefixes = 4 * static_cast<size_t>(n - 1 - i);
+    if (len > size - pos || len > size - pos - later_prefixes) {
       (void)data_.Resize(old_bytes);
-      return Status::Corruption("parquet PLAIN BYTE_ARRAY: value " + std::to_string(i) +
-                                " claims " + std::to_string(len) + " bytes at offset " +
-                                std::to_string(pos - 4) + ", only " + std::to_string(size - pos) +
-                                " remain");
+      return Status::Corruption("parquet PLAIN BYTE_ARRAY: value " + std::to_string(i) + " of " +
+                                std::to_string(n) + " claims " + std::to_string(len) +
+                                " bytes at offset " + std::to_string(pos - 4) + ", only " +
+                                std::to_string(size - pos) + " remain");
     }
     if (len > 0) std::memcpy(out + out_pos, data + pos, len);
     pos += len;
