@@ -43,10 +43,9 @@ MadeListener RestCatalogListener(const ServerContext& context) {
   options.warehouse = catalog->warehouse;
   options.default_format_version = context.config.catalog.default_table_format_version;
   options.file_systems = catalog->file_systems;
+  options.auth = context.auth;
   server::AddIcebergRestRoutes(*listener, catalog->catalog, options);
-  return MadeListener{std::move(listener),
-                      "the Iceberg REST catalog server does not authenticate callers yet: "
-                      "/v1/oauth/tokens issues a token to any client and no route checks it"};
+  return MadeListener{std::move(listener), ""};
 }
 
 }  // namespace

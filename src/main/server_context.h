@@ -1,6 +1,6 @@
 #pragma once
 /// What the per-mode bootstrap needs to build the process: the configuration, the shared
-/// readiness flag, the clock and the process catalog. Owned by RunServer(), which
+/// readiness flag, the clock, the process catalog and the auth chain. Owned by RunServer(), which
 /// outlives everything built from it.
 
 #include <memory>
@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "auth/auth_chain.h"
 #include "common/clock.h"
 #include "config/config.h"
 #include "main/process_catalog.h"
@@ -23,6 +24,8 @@ struct ServerContext {
   Clock::MonoTime started_at;
   /// The catalog (or why there is none); null in worker mode, which has no catalog.
   const ProcessCatalog* catalog = nullptr;
+  /// Who may call the process's endpoints ([auth]); every authenticating listener shares it.
+  std::shared_ptr<const auth::AuthChain> auth;
 };
 
 /// Everything a mode starts. Today only listeners; sessions, catalogs, the scheduler and

@@ -66,6 +66,13 @@ int RunServer(const config::LoadedConfig& loaded) {
   std::shared_ptr<Clock> clock = Clock::System();
   server::Readiness readiness;
   ServerContext context{config, readiness, clock, clock->MonotonicNow()};
+  Result<std::shared_ptr<auth::AuthChain>> auth = auth::MakeAuthChain(config.auth);
+  if (!auth.ok()) {
+    log::Error("server.start_failed",
+               {{"mode", config.coordinator.mode}, {"error", auth.status().message()}});
+    return kExitError;
+  }
+  context.auth = *auth;
   ProcessCatalog catalog;
   if (config.coordinator.mode != "worker") {
     catalog = MakeProcessCatalog(config);

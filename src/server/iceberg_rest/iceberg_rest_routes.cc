@@ -1,9 +1,10 @@
 #include "server/iceberg_rest/iceberg_rest_routes.h"
 
+#include <chrono>
 #include <functional>
 #include <string_view>
 
-#include "common/uuid.h"
+#include "common/secret_string.h"
 #include "server/iceberg_rest/rest_endpoints_internal.h"
 #include "server/iceberg_rest/rest_error_response.h"
 #include "server/iceberg_rest/rest_names.h"
@@ -143,28 +144,66 @@ HttpResponse OAuthError(int status, const char* error, const std::string& descri
   return HttpResponse::Json(status, body.dump());
 }
 
-/// POST /v1/oauth/tokens. Not an auth boundary yet: any client gets a fresh opaque token
-/// that no route checks. The client secret is read by nobody and never echoed.
-HttpResponse IssueToken(const HttpRequest& request) {
+/// POST /v1/oauth/tokens (RFC 6749 client_credentials, and token-exchange of a token the
+/// chain accepts): the client's secret is checked by the auth chain (an api_key provider
+/// takes an API key as client_secret; an anonymous provider takes anything) and a token
+/// the chain accepts afterwards is issued. Secrets are never echoed.
+HttpResponse IssueToken(const HttpRequest& request, const auth::AuthChain* chain,
+                        int64_t lifetime_secs) {
   std::map<std::string, std::string> form = ParseForm(request.body);
   const std::string& grant = form["grant_type"];
-  if (grant != "client_credentials" && grant != "urn:ietf:params:oauth:grant-type:token-exchange") {
+  auth::Credentials credentials;
+  if (grant == "client_credentials") {
+    if (!form["client_secret"].empty()) {
+      credentials = auth::Credentials::Basic(form["client_id"], form["client_secret"]);
+    } else {
+      Result<auth::Credentials> header =
+          auth::ParseAuthorizationHeader(request.Header("authorization"));
+      if (!header.ok()) return OAuthError(401, "invalid_client", header.status().message());
+      credentials = std::move(*header);
+    }
+  } else if (grant == "urn:ietf:params:oauth:grant-type:token-exchange") {
+    if (form["subject_token"].empty()) {
+      return OAuthError(400, "invalid_request", "token-exchange needs a subject_token");
+    }
+    credentials = auth::Credentials::Bearer(form["subject_token"]);
+  } else {
     return OAuthError(400, "unsupported_grant_type",
                       "grant_type must be client_credentials or token-exchange");
   }
-  std::string token;
-  for (int i = 0; i < 2; ++i) {
-    for (char c : RandomUuid()) {
-      if (c != '-') token.push_back(c);
-    }
+  for (auto& [key, value] : form) SecureZero(value.data(), value.size());
+  if (chain == nullptr) {
+    return OAuthError(401, "invalid_client", "this REST catalog server has no auth chain");
   }
-  nlohmann::json body = {{"access_token", token},
+  Result<auth::Identity> who = chain->Authenticate(credentials);
+  if (!who.ok()) return OAuthError(401, "invalid_client", who.status().message());
+  Result<std::string> token =
+      chain->issued_tokens().Issue(*who, std::chrono::seconds(lifetime_secs));
+  if (!token.ok()) return OAuthError(500, "server_error", token.status().message());
+  nlohmann::json body = {{"access_token", *token},
                          {"token_type", "bearer"},
-                         {"expires_in", 3600},
+                         {"expires_in", lifetime_secs},
                          {"issued_token_type", "urn:ietf:params:oauth:token-type:access_token"}};
+  SecureZero(token->data(), token->size());
   HttpResponse response = HttpResponse::Json(200, body.dump());
   response.headers["Cache-Control"] = "no-store";
   return response;
+}
+
+/// `handler` behind the auth chain: 401 NotAuthorizedException unless the chain accepts
+/// the request's Authorization header.
+HttpHandler Authenticated(std::shared_ptr<const auth::AuthChain> chain, HttpHandler handler) {
+  return [chain = std::move(chain), handler = std::move(handler)](const HttpRequest& request) {
+    Status denied = chain == nullptr
+                        ? Status::Unauthenticated("this REST catalog server has no auth chain")
+                        : chain->AuthenticateHeader(request.Header("authorization")).status();
+    if (!denied.ok()) {
+      HttpResponse response = RestError(401, "NotAuthorizedException", denied.message());
+      response.headers["WWW-Authenticate"] = "Bearer";
+      return response;
+    }
+    return handler(request);
+  };
 }
 
 HttpResponse RouteNotFound(const HttpRequest& request) {
@@ -217,13 +256,20 @@ HttpResponse DispatchNamespacePath(const RestContext& ctx, const HttpRequest& re
                    std::string(HttpMethodName(m)) + " is not allowed on " + request.path);
 }
 
-void AddRoutes(const RouteAdder& add, std::shared_ptr<catalog::Catalog> catalog,
+void AddRoutes(const RouteAdder& add_open, std::shared_ptr<catalog::Catalog> catalog,
                IcebergRestOptions options) {
+  std::shared_ptr<const auth::AuthChain> chain = options.auth;
+  const int64_t lifetime = std::max<int64_t>(1, options.token_lifetime_secs);
+  add_open(HttpMethod::kPost, "/v1/oauth/tokens", Guarded([chain, lifetime](const HttpRequest& r) {
+             return IssueToken(r, chain.get(), lifetime);
+           }));
+  auto add = [&add_open, &chain](HttpMethod m, std::string path, HttpHandler h) {
+    add_open(m, std::move(path), Authenticated(chain, std::move(h)));
+  };
   auto ctx =
       std::make_shared<const RestContext>(RestContext{std::move(catalog), std::move(options)});
   namespace ri = rest_internal;
   add(HttpMethod::kGet, "/v1/config", Guarded([](const HttpRequest&) { return ConfigResponse(); }));
-  add(HttpMethod::kPost, "/v1/oauth/tokens", Guarded(IssueToken));
   add(HttpMethod::kGet, "/v1/namespaces",
       Guarded([ctx](const HttpRequest& r) { return ri::ListNamespaces(*ctx, r); }));
   add(HttpMethod::kPost, "/v1/namespaces",

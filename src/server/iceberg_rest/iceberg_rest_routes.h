@@ -5,14 +5,18 @@
 /// advertises none. Errors are the spec's ErrorModel with the Java exception type names
 /// clients switch on (rest_error_response.h).
 ///
-/// Not an auth boundary yet: POST /v1/oauth/tokens issues an opaque random token to any
-/// client and no route checks the Authorization header (the server has no auth chain yet).
+/// Every route authenticates the caller through the process's auth chain (`Authorization:
+/// Bearer <API key or token>`, or none when an anonymous provider is configured) and answers
+/// 401 NotAuthorizedException otherwise. POST /v1/oauth/tokens is the OAuth2 token endpoint:
+/// client_credentials whose client_secret the chain accepts (an API key) get a token the
+/// chain then accepts as a bearer token.
 /// POST /v1/transactions/commit applies each table's change in turn after checking every
 /// table's requirements first; it is not atomic across tables.
 
 #include <memory>
 #include <string>
 
+#include "auth/auth_chain.h"
 #include "catalog/catalog.h"
 #include "common/status.h"
 #include "io/s3/storage_file_systems.h"
@@ -30,6 +34,10 @@ struct IcebergRestOptions {
   /// Where a staged create's first metadata file is written when the client commits it;
   /// null: such commits answer 501.
   std::shared_ptr<io::s3::StorageFileSystems> file_systems;
+  /// Who may call. Null: every route answers 401 (the server fails closed).
+  std::shared_ptr<const auth::AuthChain> auth;
+  /// Lifetime of the tokens /v1/oauth/tokens issues.
+  int64_t token_lifetime_secs = 3600;
 };
 
 /// Adds every route of the REST catalog to `listener`. `catalog` is shared with the rest of

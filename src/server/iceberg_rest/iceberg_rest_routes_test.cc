@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "auth/anonymous_authenticator.h"
+#include "auth/api_key_authenticator.h"
 #include "catalog/catalog_factory.h"
 
 namespace sqe::server {
@@ -31,17 +33,30 @@ class IcebergRestRoutesTest : public ::testing::Test {
     auto catalog = catalog::MakeEmbeddedCatalog(dir_.string(), "lake", 2, fs);
     ASSERT_TRUE(catalog.ok()) << catalog.status().message();
     catalog_ = std::shared_ptr<catalog::Catalog>(std::move(*catalog));
-    AddIcebergRestRoutes(router_, catalog_, IcebergRestOptions{dir_.string(), 2, fs});
+    IcebergRestOptions options{dir_.string(), 2, fs};
+    options.auth = std::make_shared<auth::AuthChain>(MakeProviders());
+    AddIcebergRestRoutes(router_, catalog_, options);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
+  /// The providers of the server's chain: anonymous here (the route tests), API keys in
+  /// the auth tests.
+  virtual std::vector<std::unique_ptr<auth::Authenticator>> MakeProviders() {
+    std::vector<std::unique_ptr<auth::Authenticator>> providers;
+    providers.push_back(
+        std::make_unique<auth::AnonymousAuthenticator>("dev", std::vector<std::string>{"admin"}));
+    return providers;
+  }
+
   HttpResponse Call(HttpMethod method, const std::string& path, const std::string& body = "",
-                    std::multimap<std::string, std::string> query = {}) {
+                    std::multimap<std::string, std::string> query = {},
+                    const std::string& authorization = "") {
     HttpRequest request;
     request.method = method;
     request.path = path;
     request.body = body;
     request.query = std::move(query);
+    if (!authorization.empty()) request.headers["authorization"] = authorization;
     return router_.Dispatch(request);
   }
   HttpResponse Get(const std::string& path, std::multimap<std::string, std::string> q = {}) {
@@ -371,11 +386,20 @@ TEST(IcebergRestListenerTest, ServesOverHttpWithEncodedNamespaces) {
   auto catalog = catalog::MakeEmbeddedCatalog(dir.string(), "lake", 2, fs);
   ASSERT_TRUE(catalog.ok());
   HttpListener listener;
-  AddIcebergRestRoutes(listener, std::shared_ptr<catalog::Catalog>(std::move(*catalog)),
-                       {dir.string(), 2, fs});
+  IcebergRestOptions options{dir.string(), 2, fs};
+  config::ApiKeyEntry key;
+  key.key = SecretString("sqe_over_http_0123");
+  key.user = "etl";
+  std::vector<std::unique_ptr<auth::Authenticator>> providers;
+  providers.push_back(
+      std::make_unique<auth::ApiKeyAuthenticator>(std::vector<config::ApiKeyEntry>{key}, "sqe_"));
+  options.auth = std::make_shared<auth::AuthChain>(std::move(providers));
+  AddIcebergRestRoutes(listener, std::shared_ptr<catalog::Catalog>(std::move(*catalog)), options);
   ASSERT_TRUE(listener.Bind("127.0.0.1", 0).ok());
   ASSERT_TRUE(listener.Serve().ok());
   httplib::Client client("127.0.0.1", listener.bound_port());
+  EXPECT_EQ(client.Get("/v1/namespaces")->status, 401);
+  client.set_bearer_token_auth("sqe_over_http_0123");
   EXPECT_EQ(client.Post("/v1/namespaces", R"({"namespace":["a"]})", "application/json")->status,
             200);
   EXPECT_EQ(
@@ -388,6 +412,85 @@ TEST(IcebergRestListenerTest, ServesOverHttpWithEncodedNamespaces) {
   EXPECT_EQ(client.Head("/v1/namespaces/zz")->status, 404);
   listener.Stop();
   std::filesystem::remove_all(dir);
+}
+
+/// The same server behind an api_key provider.
+class IcebergRestAuthTest : public IcebergRestRoutesTest {
+ protected:
+  std::vector<std::unique_ptr<auth::Authenticator>> MakeProviders() override {
+    config::ApiKeyEntry key;
+    key.key = SecretString("sqe_k3y0123456789");
+    key.user = "etl";
+    key.roles = {"writer"};
+    std::vector<std::unique_ptr<auth::Authenticator>> providers;
+    providers.push_back(
+        std::make_unique<auth::ApiKeyAuthenticator>(std::vector<config::ApiKeyEntry>{key}, "sqe_"));
+    return providers;
+  }
+};
+
+TEST_F(IcebergRestAuthTest, EveryRouteNeedsAnAcceptedCredential) {
+  for (const char* path : {"/v1/config", "/v1/namespaces", "/v1/namespaces/db/tables/t"}) {
+    HttpResponse none = Call(HttpMethod::kGet, path);
+    ExpectError(none, 401, "NotAuthorizedException");
+    EXPECT_EQ(none.headers["WWW-Authenticate"], "Bearer");
+    HttpResponse wrong = Call(HttpMethod::kGet, path, "", {}, "Bearer sqe_wrong");
+    ExpectError(wrong, 401, "NotAuthorizedException");
+    EXPECT_EQ(wrong.body.find("sqe_wrong"), std::string::npos) << wrong.body;
+  }
+  ExpectError(Call(HttpMethod::kPost, "/v1/namespaces", R"({"namespace":["x"]})"), 401,
+              "NotAuthorizedException");
+  EXPECT_EQ(Get("/v1/namespaces/x").status, 401);
+  EXPECT_FALSE(catalog_->NamespaceExists({"x"}).ValueOr(true));
+  // The API key itself as a bearer token.
+  EXPECT_EQ(Call(HttpMethod::kGet, "/v1/config", "", {}, "Bearer sqe_k3y0123456789").status, 200);
+  EXPECT_EQ(Call(HttpMethod::kPost, "/v1/namespaces", R"({"namespace":["x"]})", {},
+                 "Bearer sqe_k3y0123456789")
+                .status,
+            200);
+  EXPECT_TRUE(catalog_->NamespaceExists({"x"}).ValueOr(false));
+}
+
+TEST_F(IcebergRestAuthTest, TokenEndpointExchangesAnApiKeyForAToken) {
+  HttpResponse bad = Call(HttpMethod::kPost, "/v1/oauth/tokens",
+                          "grant_type=client_credentials&client_id=etl&client_secret=sqe_nope");
+  EXPECT_EQ(bad.status, 401) << bad.body;
+  EXPECT_EQ(Body(bad)["error"], "invalid_client");
+  EXPECT_EQ(bad.body.find("sqe_nope"), std::string::npos);
+  HttpResponse missing =
+      Call(HttpMethod::kPost, "/v1/oauth/tokens", "grant_type=client_credentials");
+  EXPECT_EQ(missing.status, 401) << missing.body;
+
+  HttpResponse ok =
+      Call(HttpMethod::kPost, "/v1/oauth/tokens",
+           "grant_type=client_credentials&client_id=etl&client_secret=sqe_k3y0123456789");
+  ASSERT_EQ(ok.status, 200) << ok.body;
+  EXPECT_EQ(ok.body.find("sqe_k3y"), std::string::npos);
+  const std::string token = Body(ok)["access_token"];
+  EXPECT_EQ(Call(HttpMethod::kGet, "/v1/namespaces", "", {}, "Bearer " + token).status, 200);
+  // Exchanging the issued token gives another valid one.
+  HttpResponse exchanged = Call(
+      HttpMethod::kPost, "/v1/oauth/tokens",
+      "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Atoken-exchange&subject_token=" +
+          token + "&subject_token_type=urn%3Aietf%3Aparams%3Aoauth%3Atoken-type%3Aaccess_token");
+  ASSERT_EQ(exchanged.status, 200) << exchanged.body;
+  const std::string second = Body(exchanged)["access_token"];
+  EXPECT_NE(second, token);
+  EXPECT_EQ(Call(HttpMethod::kGet, "/v1/namespaces", "", {}, "Bearer " + second).status, 200);
+  EXPECT_EQ(Call(HttpMethod::kPost, "/v1/oauth/tokens",
+                 "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Atoken-exchange&"
+                 "subject_token=forged")
+                .status,
+            401);
+}
+
+TEST(IcebergRestNoChain, FailsClosed) {
+  HttpRouter router;
+  IcebergRestOptions options;
+  AddIcebergRestRoutes(router, nullptr, options);
+  HttpRequest request;
+  request.path = "/v1/config";
+  EXPECT_EQ(router.Dispatch(request).status, 401);
 }
 
 }  // namespace
