@@ -2,6 +2,7 @@
 #include "common/clock.h"
 
 #include "catalog/metadata_file.h"
+#include "common/crash_point.h"
 
 #include <chrono>
 
@@ -128,6 +129,7 @@ Result<LoadedTable> MetastoreCatalog::CommitTable(
   std::string location =
       next.location + "/metadata/" + iceberg::MetadataFileName(version, RandomUuid());
   SQE_RETURN_NOT_OK(WriteMetadata(location, next));
+  CrashPoint("catalog.metadata_written");  // written, not yet the table's current file
   Status swapped = store_->CommitTable(id, pointer.metadata_location, location);
   if (!swapped.ok()) {
     // Conflict and NotFound are certain: the pointer did not move, so the file is an
@@ -137,6 +139,7 @@ Result<LoadedTable> MetastoreCatalog::CommitTable(
     }
     return swapped;
   }
+  CrashPoint("catalog.committed");  // the pointer moved; the caller has not heard yet
   return LoadedTable::Of(id, location, std::move(next));
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "common/crash_point.h"
 #include "iceberg/manifest/manifest_schema.h"
 #include "iceberg/manifest/single_value.h"
 
@@ -449,6 +450,7 @@ Result<ManifestFile> ManifestWriter::Close() {
   ManifestFile m;
   m.manifest_length = writer_->length();
   SQE_RETURN_NOT_OK(writer_->Close());
+  CrashPoint("iceberg.manifest_written");
   m.manifest_path = out_->path();
   m.partition_spec_id = options_.spec.spec_id();
   m.content = options_.content;
@@ -546,6 +548,7 @@ Result<int64_t> ManifestListWriter::Close() {
   SQE_RETURN_NOT_OK(writer_->Flush());
   int64_t length = writer_->length();
   SQE_RETURN_NOT_OK(writer_->Close());
+  CrashPoint("iceberg.manifest_list_written");
   return length;
 }
 

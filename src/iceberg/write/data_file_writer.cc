@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/crash_point.h"
 #include "iceberg/columnar_schema.h"
 
 namespace sqe::iceberg {
@@ -52,6 +53,7 @@ Status DataFileWriter::Write(const columnar::Batch& batch) { return writer_->Wri
 
 Result<DataFile> DataFileWriter::Close() {
   SQE_ASSIGN_OR_RETURN(parquet::FileMetrics metrics, writer_->Close());
+  CrashPoint("iceberg.data_file_written");
   DataFile f;
   f.content = FileContent::kData;
   f.file_path = path_;
