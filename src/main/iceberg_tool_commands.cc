@@ -223,9 +223,13 @@ Status IcebergMetadata(IcebergToolContext& ctx, const std::string& table, std::o
   SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
   Json snapshots = Json::array();
   for (const iceberg::Snapshot& s : t.metadata->snapshots) {
-    snapshots.push_back({{"snapshot_id", s.snapshot_id},
-                         {"timestamp_ms", s.timestamp_ms},
-                         {"operation", s.Operation()}});
+    snapshots.push_back(
+        {{"snapshot_id", s.snapshot_id},
+         {"parent_snapshot_id", s.parent_snapshot_id ? Json(*s.parent_snapshot_id) : Json(nullptr)},
+         {"sequence_number", s.sequence_number},
+         {"timestamp_ms", s.timestamp_ms},
+         {"operation", s.Operation()},
+         {"summary", s.summary}});
   }
   const iceberg::Snapshot* current = t.metadata->CurrentSnapshot();
   out << Json{{"metadata_location", t.metadata_location},
