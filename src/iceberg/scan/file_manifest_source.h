@@ -1,6 +1,7 @@
 #pragma once
 /// The ManifestSource of a table on a FileSystem: manifest lists and manifests read with
-/// the Avro readers (manifest/manifest_reader.h) from the table's storage.
+/// the Avro readers (manifest/manifest_reader.h) from the table's storage. v1 snapshots
+/// that list their manifests inline (no manifest list) are read too.
 
 #include "iceberg/scan/scan_planner.h"
 #include "io/file_system.h"
@@ -16,6 +17,7 @@ class FileManifestSource final : public ManifestSource {
                                                  const Schema& schema) override;
 
  private:
+  Result<std::vector<ManifestFile>> InlineManifests(const Snapshot& snapshot);
   io::FileSystem& fs_;
 };
 
