@@ -11,10 +11,17 @@
 #include "iceberg/new_table.h"
 
 namespace sqe::catalog {
-
-Catalog::~Catalog() = default;
-
 namespace {
+
+// "<version>-<uuid>.metadata.json", or ".gz.metadata.json" when the table asks for gzip.
+std::string MetadataFileNameFor(int version, const iceberg::TableMetadata& metadata) {
+  std::string name = iceberg::MetadataFileName(version, RandomUuid());
+  const std::string suffix = MetadataFileSuffix(metadata);
+  if (suffix != ".metadata.json") {
+    name = name.substr(0, name.size() - std::string_view(".metadata.json").size()) + suffix;
+  }
+  return name;
+}
 
 std::string Join(const std::string& base, const std::string& name) {
   if (base.empty()) return name;
@@ -22,6 +29,8 @@ std::string Join(const std::string& base, const std::string& name) {
 }
 
 }  // namespace
+
+Catalog::~Catalog() = default;
 
 MetastoreCatalog::MetastoreCatalog(std::unique_ptr<JdbcCatalogStore> store,
                                    std::shared_ptr<io::s3::StorageFileSystems> file_systems,
@@ -66,8 +75,8 @@ Result<iceberg::TableMetadata> MetastoreCatalog::ReadMetadata(const std::string&
 
 Status MetastoreCatalog::WriteMetadata(const std::string& location,
                                        const iceberg::TableMetadata& metadata) {
-  SQE_ASSIGN_OR_RETURN(std::string text, iceberg::WriteTableMetadata(metadata));
-  return WriteSmallFile(*file_systems_, location, text, /*overwrite=*/false);
+  SQE_ASSIGN_OR_RETURN(std::string content, MetadataFileContent(metadata, location));
+  return WriteSmallFile(*file_systems_, location, content, /*overwrite=*/false);
 }
 
 void MetastoreCatalog::DeleteQuietly(const std::string& location) {
@@ -104,8 +113,7 @@ Result<LoadedTable> MetastoreCatalog::CreateTable(const TableIdentifier& id,
   options.format_version = request.format_version.value_or(options_.default_format_version);
   SQE_ASSIGN_OR_RETURN(iceberg::TableMetadata metadata,
                        iceberg::NewTableMetadata(options, WallClockMillis()));
-  std::string location =
-      metadata.location + "/metadata/" + iceberg::MetadataFileName(0, RandomUuid());
+  std::string location = metadata.location + "/metadata/" + MetadataFileNameFor(0, metadata);
   SQE_RETURN_NOT_OK(WriteMetadata(location, metadata));
   Status created = store_->CreateTable(id, location);
   if (!created.ok()) {
@@ -126,8 +134,7 @@ Result<LoadedTable> MetastoreCatalog::CommitTable(
                        iceberg::ApplyTableUpdates(base, updates, WallClockMillis()));
   iceberg::AppendMetadataLog(base, pointer.metadata_location, &next);
   int version = iceberg::MetadataFileVersion(pointer.metadata_location) + 1;
-  std::string location =
-      next.location + "/metadata/" + iceberg::MetadataFileName(version, RandomUuid());
+  std::string location = next.location + "/metadata/" + MetadataFileNameFor(version, next);
   SQE_RETURN_NOT_OK(WriteMetadata(location, next));
   CrashPoint("catalog.metadata_written");  // written, not yet the table's current file
   Status swapped = store_->CommitTable(id, pointer.metadata_location, location);
