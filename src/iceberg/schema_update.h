@@ -24,13 +24,6 @@
 
 namespace sqe::iceberg {
 
-/// One commit's worth of metadata change.
-struct TableChange {
-  std::vector<TableRequirement> requirements;
-  std::vector<TableUpdate> updates;
-  bool empty() const { return updates.empty(); }
-};
-
 class SchemaUpdate {
  public:
   /// Adds `name` under `parent` ("" = top level; else a struct column's dotted name, or a

@@ -98,6 +98,13 @@ struct TableUpdate {
   static TableUpdate SetCurrentSchema(int32_t schema_id);
 };
 
+/// One commit's worth of metadata change: what the writer asserts and what it changes.
+struct TableChange {
+  std::vector<TableRequirement> requirements;
+  std::vector<TableUpdate> updates;
+  bool empty() const { return updates.empty(); }
+};
+
 /// Conflict naming the failed requirement when `base` does not satisfy them all.
 Status CheckTableRequirements(const TableMetadata* base,
                               const std::vector<TableRequirement>& requirements);
