@@ -176,8 +176,8 @@ Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const Scan
   SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(m.location));
   iceberg::FileManifestSource source(*fs);
   SQE_ASSIGN_OR_RETURN(iceberg::ScanPlan plan, iceberg::PlanScan(m, source, options));
-  // The current schema names the columns (time travel reads old files by field id).
-  auto schema = std::make_shared<const iceberg::Schema>(*m.CurrentSchema());
+  // The plan's schema names the columns: the snapshot's for time travel, else the current.
+  std::shared_ptr<const iceberg::Schema> schema = plan.schema;
   iceberg::DeleteLoader deletes(*fs);
   int64_t rows = 0;
   int64_t rows_deleted = 0;

@@ -48,4 +48,24 @@ Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const Scan
                    std::ostream& out, std::ostream& stats_out);
 Status IcebergMetadata(IcebergToolContext& ctx, const std::string& table, std::ostream& out);
 
+/// `alter`: table evolution. Every flag is parsed before anything commits; then the schema,
+/// partition spec, sort order and property changes commit in that order, each replayed on
+/// fresh metadata after a conflict. Prints the resulting schema, spec and properties.
+struct AlterArgs {
+  std::vector<std::string> add_columns;           // "NAME TYPE" (NAME may be "parent.child")
+  std::vector<std::string> rename_columns;        // "OLD=NEW"
+  std::vector<std::string> widen_columns;         // "COLUMN=TYPE" (int->long, float->double, ...)
+  std::vector<std::string> make_optional;         // COLUMN
+  std::vector<std::string> drop_columns;          // COLUMN
+  std::vector<std::string> add_partition_fields;  // "COLUMN:TRANSFORM[:NAME]"
+  std::vector<std::string> rename_partition_fields;  // "OLD=NEW"
+  std::vector<std::string> drop_partition_fields;    // NAME
+  std::vector<std::string> sort_by;                  // "COLUMN[:asc|desc[:nulls-first|nulls-last]]"
+  bool unsorted = false;
+  std::vector<std::string> set_properties;    // "KEY=VALUE"
+  std::vector<std::string> unset_properties;  // KEY
+};
+Status IcebergAlter(IcebergToolContext& ctx, const std::string& table, const AlterArgs& args,
+                    std::ostream& out);
+
 }  // namespace sqe::tools

@@ -56,6 +56,24 @@ int main(int argc, char** argv) {
   scan->add_option("--filter", scan_args.filters, "col=value, col>value, ... (and-ed)");
   auto* meta = app.add_subcommand("metadata", "print the metadata location and snapshots");
   meta->add_option("TABLE", table)->required();
+  sqe::tools::AlterArgs alter_args;
+  auto* alter =
+      app.add_subcommand("alter", "evolve schema, partition spec, sort order, properties");
+  alter->add_option("TABLE", table)->required();
+  alter->add_option("--add-column", alter_args.add_columns, "'NAME TYPE' (repeatable)");
+  alter->add_option("--rename-column", alter_args.rename_columns, "OLD=NEW");
+  alter->add_option("--widen-column", alter_args.widen_columns, "COLUMN=TYPE");
+  alter->add_option("--make-optional", alter_args.make_optional, "COLUMN");
+  alter->add_option("--drop-column", alter_args.drop_columns, "COLUMN");
+  alter->add_option("--add-partition-field", alter_args.add_partition_fields,
+                    "COLUMN:TRANSFORM[:NAME] (identity, bucket[N], truncate[W], day, ...)");
+  alter->add_option("--rename-partition-field", alter_args.rename_partition_fields, "OLD=NEW");
+  alter->add_option("--drop-partition-field", alter_args.drop_partition_fields, "NAME");
+  alter->add_option("--sort-by", alter_args.sort_by,
+                    "COLUMN[:asc|desc[:nulls-first|nulls-last]] (repeatable, in order)");
+  alter->add_flag("--unsorted", alter_args.unsorted, "make the table unsorted");
+  alter->add_option("--set-property", alter_args.set_properties, "KEY=VALUE");
+  alter->add_option("--unset-property", alter_args.unset_properties, "KEY");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -105,6 +123,8 @@ int main(int argc, char** argv) {
     status = sqe::tools::IcebergAppend(ctx, table, files, std::cout);
   } else if (*scan) {
     status = sqe::tools::IcebergScan(ctx, table, scan_args, std::cout, std::cerr);
+  } else if (*alter) {
+    status = sqe::tools::IcebergAlter(ctx, table, alter_args, std::cout);
   } else {
     status = sqe::tools::IcebergMetadata(ctx, table, std::cout);
   }

@@ -131,8 +131,17 @@ Result<ScanPlan> PlanScan(const TableMetadata& metadata, ManifestSource& source,
                           const ScanOptions& options) {
   ScanPlan plan;
   SQE_ASSIGN_OR_RETURN(const Snapshot* snapshot, SelectSnapshot(metadata, options));
+  // Time travel (a snapshot id, a timestamp or a tag) reads with the schema the snapshot
+  // was written with; the table and its branches read with the current schema, so a
+  // column added after the last commit shows (as null), as Spark and Trino do.
+  bool time_travel = options.snapshot_id.has_value() || options.as_of_timestamp_ms.has_value();
+  if (options.ref) {
+    auto ref = metadata.refs.find(*options.ref);
+    time_travel = time_travel ||
+                  (ref != metadata.refs.end() && ref->second.type == SnapshotRefType::kTag);
+  }
   const Schema* schema = metadata.CurrentSchema();
-  if (snapshot != nullptr) {
+  if (snapshot != nullptr && time_travel) {
     SQE_ASSIGN_OR_RETURN(schema, metadata.SchemaForSnapshot(snapshot->snapshot_id));
   }
   if (schema == nullptr) return Status::Corruption("table metadata has no current schema");

@@ -73,7 +73,8 @@ struct ScanStats {
 
 struct ScanPlan {
   std::optional<int64_t> snapshot_id;  // nullopt: the table has no snapshot (empty scan)
-  /// The schema the snapshot was written with (columns are read by field id).
+  /// The schema to read with: the snapshot's own for time travel (snapshot id, timestamp,
+  /// tag), else the table's current one (columns are read by field id either way).
   std::shared_ptr<const Schema> schema;
   std::vector<FileScanTask> tasks;
   ScanStats stats;
