@@ -114,6 +114,7 @@ Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
     SQE_ASSIGN_OR_RETURN(auto reader, parquet::ParquetFileReader::Open(std::move(in_file)));
     std::string path = m.location + "/data/" + RandomUuid() + ".parquet";
     iceberg::DataFileWriterOptions options;
+    options.default_codec = ctx.default_parquet_codec;
     options.table_properties = m.properties;
     SQE_ASSIGN_OR_RETURN(auto writer,
                          iceberg::DataFileWriter::Open(*table_fs, path, schema, {}, options));

@@ -19,6 +19,9 @@ namespace sqe::tools {
 struct IcebergToolContext {
   std::unique_ptr<catalog::Catalog> catalog;
   std::shared_ptr<io::s3::StorageFileSystems> file_systems;
+  /// [catalog] parquet_compression: the codec of data files whose table sets no
+  /// write.parquet.compression-codec.
+  std::string default_parquet_codec = "zstd";
 };
 
 /// "db.events" -> {{"db"}, "events"}; InvalidArgument without a namespace.

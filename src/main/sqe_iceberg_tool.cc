@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
     std::cerr << "sqe-iceberg: " << loaded.status().ToString() << "\n";
     return 2;
   }
+  ctx.default_parquet_codec = loaded->config.catalog.parquet_compression;
   ctx.file_systems = std::make_shared<sqe::io::s3::StorageFileSystems>(
       sqe::io::s3::S3OptionsFromConfig(loaded->config, load.env));
   auto catalog = warehouse.empty()

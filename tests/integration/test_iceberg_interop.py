@@ -224,3 +224,26 @@ def test_table_on_s3rver_round_trips_and_pyiceberg_reads_it(tmp_path):
                                 "s3.secret-access-key": s3.secret_key, "s3.region": s3.region})
         table = catalog.load_table("db.s3t")
         assert normalized(table.scan().to_arrow()) == normalized(rows(0, 100))
+
+
+@pytest.mark.parametrize("config_codec, table_codec, expected", [
+    ("snappy", None, "SNAPPY"), ("none", None, "UNCOMPRESSED"), ("lz4", "zstd", "ZSTD")])
+def test_data_file_codec_from_table_property_else_catalog_config(tmp_path, config_codec,
+                                                                 table_codec, expected):
+    """write.parquet.compression-codec wins; else [catalog] parquet_compression."""
+    warehouse = tmp_path / "wh"
+    (tmp_path / "schema.json").write_text(json.dumps(SCHEMA))
+    pq.write_table(rows(0, 20), tmp_path / "in.parquet")
+    setting = ["--set", f"catalog.parquet_compression={config_codec}"]
+    sqe(warehouse, *setting, "create-namespace", "db")
+    props = [] if table_codec is None else ["--property",
+                                            f"write.parquet.compression-codec={table_codec}"]
+    sqe(warehouse, *setting, "create", "db.c", "--schema", str(tmp_path / "schema.json"), *props)
+    sqe(warehouse, *setting, "append", "db.c", str(tmp_path / "in.parquet"))
+    files = list((warehouse / "db" / "c" / "data").glob("*.parquet"))
+    assert len(files) == 1
+    md = pq.ParquetFile(files[0]).metadata
+    codecs = {md.row_group(0).column(i).compression for i in range(md.num_columns)}
+    assert codecs == {expected}
+    assert normalized(sql_catalog(warehouse).load_table("db.c").scan().to_arrow()) == \
+        normalized(rows(0, 20))
