@@ -10,6 +10,7 @@
 #include "iceberg/columnar_schema.h"
 #include "iceberg/read/file_scan_task_reader.h"
 #include "iceberg/scan/file_manifest_source.h"
+#include "iceberg/scan/task_bin_packing.h"
 #include "iceberg/write/data_file_writer.h"
 #include "iceberg/write/fast_append.h"
 
@@ -183,7 +184,18 @@ Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const Scan
   int64_t rows = 0;
   int64_t rows_deleted = 0;
   int64_t rows_filtered = 0;
-  for (const iceberg::FileScanTask& task : plan.tasks) {
+  // Tasks run in bin-packed groups, as the engine's scan will hand them to workers.
+  iceberg::BinPackingOptions packing;
+  packing.target_size = ctx.target_task_size;
+  if (auto it = m.properties.find("read.split.open-file-cost"); it != m.properties.end()) {
+    packing.open_file_cost = std::strtoll(it->second.c_str(), nullptr, 10);
+  }
+  std::vector<iceberg::CombinedScanTask> combined = iceberg::PackScanTasks(plan.tasks, packing);
+  std::vector<iceberg::FileScanTask> ordered;
+  for (iceberg::CombinedScanTask& c : combined) {
+    for (iceberg::FileScanTask& t : c.tasks) ordered.push_back(std::move(t));
+  }
+  for (const iceberg::FileScanTask& task : ordered) {
     iceberg::TaskReaderOptions reader_options;
     reader_options.schema = schema;
     reader_options.spec = m.SpecById(task.spec_id);
@@ -213,7 +225,8 @@ Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const Scan
                     {"data_files_skipped_by_metrics", s.data_files_skipped_by_metrics},
                     {"delete_files", s.delete_files},
                     {"delete_files_applied", s.delete_files_applied},
-                    {"tasks", s.tasks}}
+                    {"tasks", s.tasks},
+                    {"combined_tasks", combined.size()}}
                    .dump()
             << "\n";
   return Status::OK();

@@ -22,6 +22,8 @@ struct IcebergToolContext {
   /// [catalog] parquet_compression: the codec of data files whose table sets no
   /// write.parquet.compression-codec.
   std::string default_parquet_codec = "zstd";
+  /// [query] target_task_size: scan tasks are bin-packed to about this many bytes.
+  int64_t target_task_size = int64_t{256} << 20;
 };
 
 /// "db.events" -> {{"db"}, "events"}; InvalidArgument without a namespace.

@@ -247,3 +247,16 @@ def test_data_file_codec_from_table_property_else_catalog_config(tmp_path, confi
     assert codecs == {expected}
     assert normalized(sql_catalog(warehouse).load_table("db.c").scan().to_arrow()) == \
         normalized(rows(0, 20))
+
+
+def test_scan_tasks_bin_pack_small_files_to_the_target_task_size(sqe_table):
+    """Three small data files weigh the 4 MiB open-file cost each: one task at the default
+    256MB target, one task per file at a 4MB target; the rows are the same."""
+    warehouse, _, _ = sqe_table
+    rows_default, stats = sqe_scan(warehouse, "db.sales")
+    assert stats["tasks"] == 3 and stats["combined_tasks"] == 1, stats
+    r = sqe(warehouse, "--set", "query.target_task_size=4MB", "scan", "db.sales")
+    stats = json.loads(r.stderr.strip().splitlines()[-1])
+    rows_small = [json.loads(line) for line in r.stdout.splitlines()]
+    assert stats["combined_tasks"] == 3, stats
+    assert normalized_sqe(rows_small) == normalized_sqe(rows_default) == normalized(rows(0, 220))
