@@ -25,8 +25,13 @@ import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
+import org.apache.iceberg.deletes.BaseDVFileWriter;
+import org.apache.iceberg.deletes.EqualityDeleteWriter;
+import org.apache.iceberg.deletes.PositionDelete;
+import org.apache.iceberg.deletes.PositionDeleteWriter;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
+import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.jdbc.JdbcCatalog;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
@@ -41,7 +46,12 @@ import org.apache.iceberg.types.Types;
  *       namespace and table the JdbcCatalog sees, each loaded (schema, current snapshot, rows);
  *   <li>{@code jdbc-create ... --table NS.NAME --rows N}: creates the namespace (if missing) and a
  *       table (id long, name string, score double) and appends N rows as two data files;
- *   <li>{@code scan ... --table NS.NAME}: one table's rows as Iceberg Java reads them.
+ *   <li>{@code scan ... --table NS.NAME}: one table's rows as Iceberg Java reads them;
+ *   <li>{@code write-deletes ... --table NS.NAME --rows N --format-version 2|3}: creates a table
+ *       like jdbc-create, then deletes rows the way Iceberg Java writers do: position deletes of
+ *       the first data file (a Parquet position delete file in v2, a deletion vector in a Puffin
+ *       file in v3) and an equality delete file on id, committed as row deltas; prints the table
+ *       (rows with the deletes applied) and the delete files.
  * </ul>
  */
 public final class IcebergPeer {
@@ -63,6 +73,9 @@ public final class IcebergPeer {
         case "jdbc-create" -> out = create(catalog, require(opts, "table"),
             Integer.parseInt(opts.getOrDefault("rows", "10")));
         case "scan" -> out = describe(catalog.loadTable(parseTable(require(opts, "table"))));
+        case "write-deletes" -> out = writeDeletes(catalog, require(opts, "table"),
+            Integer.parseInt(opts.getOrDefault("rows", "20")),
+            Integer.parseInt(opts.getOrDefault("format-version", "2")));
         default -> {
           usage("unknown subcommand " + args[0]);
           return;
@@ -73,7 +86,7 @@ public final class IcebergPeer {
   }
 
   private static void usage(String why) {
-    System.err.println("IcebergPeer: " + why + "\nusage: IcebergPeer jdbc-list|jdbc-create|scan"
+    System.err.println("IcebergPeer: " + why + "\nusage: IcebergPeer jdbc-list|jdbc-create|scan|write-deletes"
         + " --uri JDBC_URI [--user U --password P] --catalog NAME --warehouse DIR"
         + " [--table NS.NAME] [--rows N]");
     System.exit(2);
@@ -136,6 +149,80 @@ public final class IcebergPeer {
     append.commit();
     table.refresh();
     return describe(table);
+  }
+
+  private static ObjectNode writeDeletes(JdbcCatalog catalog, String name, int rows,
+      int formatVersion) throws IOException {
+    TableIdentifier id = parseTable(name);
+    if (!catalog.namespaceExists(id.namespace())) catalog.createNamespace(id.namespace());
+    Schema schema = new Schema(
+        Types.NestedField.required(1, "id", Types.LongType.get()),
+        Types.NestedField.optional(2, "name", Types.StringType.get()),
+        Types.NestedField.optional(3, "score", Types.DoubleType.get()));
+    Table table = catalog.createTable(id, schema, PartitionSpec.unpartitioned(), null,
+        Map.of("format-version", Integer.toString(formatVersion)));
+    int half = rows / 2;
+    DataFile first = writeFile(table, 0, half);
+    DataFile second = writeFile(table, half, rows - half);
+    table.newAppend().appendFile(first).appendFile(second).commit();
+
+    // Positions 1 and 3 of the first file (ids 1 and 3); position 0 of the second (id half).
+    List<org.apache.iceberg.DeleteFile> positionDeletes = new ArrayList<>();
+    if (formatVersion >= 3) {
+      OutputFileFactory files = OutputFileFactory.builderFor(table, 1, 1)
+          .format(org.apache.iceberg.FileFormat.PUFFIN).build();
+      BaseDVFileWriter dvs = new BaseDVFileWriter(files, path -> null);
+      try (dvs) {
+        dvs.delete(first.location(), 1, table.spec(), null);
+        dvs.delete(first.location(), 3, table.spec(), null);
+        dvs.delete(second.location(), 0, table.spec(), null);
+      }
+      positionDeletes.addAll(dvs.result().deleteFiles());
+    } else {
+      String path = table.locationProvider().newDataLocation("java-pos-" + UUID.randomUUID() + ".parquet");
+      PositionDeleteWriter<Record> writer = Parquet.writeDeletes(table.io().newOutputFile(path))
+          .withSpec(table.spec()).setAll(table.properties()).overwrite().buildPositionWriter();
+      try (writer) {
+        PositionDelete<Record> delete = PositionDelete.create();
+        writer.write(delete.set(first.location(), 1));
+        writer.write(delete.set(first.location(), 3));
+        writer.write(delete.set(second.location(), 0));
+      }
+      positionDeletes.add(writer.toDeleteFile());
+    }
+    var positions = table.newRowDelta();
+    for (org.apache.iceberg.DeleteFile f : positionDeletes) positions.addDeletes(f);
+    positions.commit();
+
+    // Equality deletes on id: the last row, and a row also deleted by position (id 1).
+    Schema idSchema = table.schema().select("id");
+    String eqPath = table.locationProvider().newDataLocation("java-eq-" + UUID.randomUUID() + ".parquet");
+    EqualityDeleteWriter<Record> eq = Parquet.writeDeletes(table.io().newOutputFile(eqPath))
+        .forTable(table).withSpec(table.spec()).rowSchema(idSchema).equalityFieldIds(1)
+        .createWriterFunc(GenericParquetWriter::create).overwrite().buildEqualityWriter();
+    try (eq) {
+      GenericRecord key = GenericRecord.create(idSchema);
+      eq.write(key.copy(Map.of("id", (long) rows - 1)));
+      eq.write(key.copy(Map.of("id", 1L)));
+    }
+    table.newRowDelta().addDeletes(eq.toDeleteFile()).commit();
+    table.refresh();
+
+    ObjectNode out = describe(table);
+    ArrayNode deletes = out.putArray("delete_files");
+    for (org.apache.iceberg.DeleteFile f : positionDeletes) deletes.add(describeDelete(f));
+    deletes.add(describeDelete(eq.toDeleteFile()));
+    return out;
+  }
+
+  private static ObjectNode describeDelete(org.apache.iceberg.DeleteFile f) {
+    ObjectNode d = JSON.createObjectNode();
+    d.put("path", f.location());
+    d.put("content", f.content().name());
+    d.put("format", f.format().name());
+    d.put("record_count", f.recordCount());
+    if (f.referencedDataFile() != null) d.put("referenced_data_file", f.referencedDataFile());
+    return d;
   }
 
   private static DataFile writeFile(Table table, int first, int count) throws IOException {
