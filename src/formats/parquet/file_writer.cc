@@ -121,6 +121,10 @@ Status ParquetWriter::WriteSlice(const columnar::Batch& slice) {
   return Status::OK();
 }
 
+int64_t ParquetWriter::EstimatedFileBytes() const {
+  return (out_ != nullptr ? out_->Tell() : 0) + EstimatedRowGroupBytes();
+}
+
 int64_t ParquetWriter::EstimatedRowGroupBytes() const {
   int64_t total = 0;
   for (const auto& w : writers_) total += w->EstimatedSize();

@@ -40,6 +40,9 @@ class ParquetWriter {
   Status Write(const columnar::Batch& batch);
   /// Writes the last row group, the page indexes and the footer, then closes the stream.
   Result<FileMetrics> Close();
+  /// Bytes written so far plus the buffered row group's estimated encoded size: what the
+  /// file would measure if closed now, roughly (writers roll files at a target size on it).
+  int64_t EstimatedFileBytes() const;
 
  private:
   ParquetWriter() = default;

@@ -193,46 +193,6 @@ Result<Column> ConformColumn(const Column& c, const columnar::TypePtr& target,
                                  "allows");
 }
 
-Result<Literal> LiteralAt(const Column& c, int64_t row, const Type& type) {
-  if (c.IsNull(row)) return Literal::Null(type.id());
-  switch (type.id()) {
-    case iceberg::TypeId::kBoolean:
-      return Literal::Boolean(c.BoolAt(row));
-    case iceberg::TypeId::kInt:
-      return Literal::Int(c.Value<int32_t>(row));
-    case iceberg::TypeId::kLong:
-      return Literal::Long(c.Value<int64_t>(row));
-    case iceberg::TypeId::kFloat:
-      return Literal::Float(c.Value<float>(row));
-    case iceberg::TypeId::kDouble:
-      return Literal::Double(c.Value<double>(row));
-    case iceberg::TypeId::kDecimal:
-      return Literal::Decimal(c.DecimalAt(row), type.scale());
-    case iceberg::TypeId::kDate:
-      return Literal::Date(c.Value<int32_t>(row));
-    case iceberg::TypeId::kTime:
-      return Literal::Time(c.Value<int64_t>(row));
-    case iceberg::TypeId::kTimestamp:
-      return Literal::Timestamp(c.Value<int64_t>(row));
-    case iceberg::TypeId::kTimestampTz:
-      return Literal::TimestampTz(c.Value<int64_t>(row));
-    case iceberg::TypeId::kTimestampNs:
-      return Literal::TimestampNs(c.Value<int64_t>(row));
-    case iceberg::TypeId::kTimestampTzNs:
-      return Literal::TimestampTzNs(c.Value<int64_t>(row));
-    case iceberg::TypeId::kString:
-      return Literal::String(std::string(c.StringAt(row)));
-    case iceberg::TypeId::kBinary:
-      return Literal::Binary(std::string(c.BinaryAt(row)));
-    case iceberg::TypeId::kFixed:
-      return Literal::Fixed(std::string(c.FixedSizeBinaryAt(row)));
-    case iceberg::TypeId::kUuid:
-      return Literal::Uuid(std::string(c.FixedSizeBinaryAt(row)));
-    default:
-      return Status::NotImplemented("filtering on a " + type.ToString() + " column");
-  }
-}
-
 Result<std::unique_ptr<FileScanTaskReader>> FileScanTaskReader::Open(io::FileSystem& fs,
                                                                      const FileScanTask& task,
                                                                      TaskReaderOptions options,

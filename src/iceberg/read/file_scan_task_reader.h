@@ -21,6 +21,7 @@
 #include "columnar/batch.h"
 #include "common/result.h"
 #include "formats/parquet/file_reader.h"
+#include "iceberg/column_literal.h"
 #include "iceberg/partition_spec.h"
 #include "iceberg/read/delete_loader.h"
 #include "iceberg/scan/scan_planner.h"
@@ -92,8 +93,5 @@ class FileScanTaskReader {
 /// id). InvalidArgument naming `name` when the types cannot be reconciled.
 Result<columnar::Column> ConformColumn(const columnar::Column& column,
                                        const columnar::TypePtr& target, const std::string& name);
-
-/// The value of row `row` of `column` as a literal of `type` (a null Literal for null).
-Result<Literal> LiteralAt(const columnar::Column& column, int64_t row, const Type& type);
 
 }  // namespace sqe::iceberg

@@ -41,6 +41,8 @@ class DataFileWriter {
   Status Write(const columnar::Batch& batch);
   /// Finishes the file and returns its description.
   Result<DataFile> Close();
+  /// The file's size if it were closed now, estimated (rolling at a target file size).
+  int64_t EstimatedBytes() const { return writer_->EstimatedFileBytes(); }
 
  private:
   DataFileWriter() = default;
