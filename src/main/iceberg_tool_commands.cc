@@ -13,6 +13,7 @@
 #include "iceberg/scan/task_bin_packing.h"
 #include "iceberg/write/data_file_writer.h"
 #include "iceberg/write/fast_append.h"
+#include "iceberg/write/partitioned_writer.h"
 
 namespace sqe::tools {
 namespace {
@@ -101,24 +102,22 @@ Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
   SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
   SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
   const iceberg::TableMetadata& m = *t.metadata;
-  if (!m.DefaultSpec()->is_unpartitioned()) {
-    return Status::NotImplemented("sqe-iceberg append writes unpartitioned tables only for now; '" +
-                                  table + "' is partitioned");
-  }
   const iceberg::Schema& schema = *m.CurrentSchema();
   SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, iceberg::ToColumnarSchema(schema));
   SQE_ASSIGN_OR_RETURN(auto table_fs, ctx.file_systems->ForUri(m.location));
-  std::vector<iceberg::DataFile> data_files;
-  for (const std::string& input : files) {
+  // Rows go through the partitioned writer for every table: it routes them by the default
+  // spec (one group for an unpartitioned one) and rolls files at the target file size.
+  iceberg::PartitionedWriterOptions writer_options;
+  writer_options.file.default_codec = ctx.default_parquet_codec;
+  writer_options.file.table_properties = m.properties;
+  if (ctx.max_open_writers > 0) writer_options.max_open_writers = ctx.max_open_writers;
+  SQE_ASSIGN_OR_RETURN(
+      auto writer, iceberg::PartitionedWriter::Make(*table_fs, m.location, schema, *m.DefaultSpec(),
+                                                    writer_options));
+  auto write_input = [&](const std::string& input) -> Status {
     SQE_ASSIGN_OR_RETURN(auto in_fs, ctx.file_systems->ForUri(input));
     SQE_ASSIGN_OR_RETURN(auto in_file, in_fs->OpenForRead(input));
     SQE_ASSIGN_OR_RETURN(auto reader, parquet::ParquetFileReader::Open(std::move(in_file)));
-    std::string path = m.location + "/data/" + RandomUuid() + ".parquet";
-    iceberg::DataFileWriterOptions options;
-    options.default_codec = ctx.default_parquet_codec;
-    options.table_properties = m.properties;
-    SQE_ASSIGN_OR_RETURN(auto writer,
-                         iceberg::DataFileWriter::Open(*table_fs, path, schema, {}, options));
     const columnar::Schema& source = *reader->schema();
     for (int g = 0; g < reader->num_row_groups(); ++g) {
       SQE_ASSIGN_OR_RETURN(columnar::Batch batch, reader->ReadRowGroup(g));
@@ -148,11 +147,32 @@ Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
                            columnar::Batch::Make(target, std::move(columns), batch.num_rows()));
       SQE_RETURN_NOT_OK(writer->Write(converted));
     }
-    SQE_ASSIGN_OR_RETURN(iceberg::DataFile f, writer->Close());
-    data_files.push_back(std::move(f));
+    return Status::OK();
+  };
+  for (const std::string& input : files) {
+    if (Status st = write_input(input); !st.ok()) {
+      writer->Abort();  // nothing of a failed append stays behind
+      return st;
+    }
   }
+  SQE_ASSIGN_OR_RETURN(std::vector<iceberg::DataFile> data_files, writer->Close());
+  io::FileSystem& data_fs = *table_fs;
   catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(table_fs));
-  SQE_ASSIGN_OR_RETURN(iceberg::AppendResult r, iceberg::FastAppend(ops, data_files));
+  Result<iceberg::AppendResult> appended = iceberg::FastAppend(ops, data_files);
+  if (!appended.ok()) {
+    // A commit that certainly did not land (a lost race to the end, a table that changed
+    // incompatibly) leaves the data files unreferenced: remove them. I/O errors may hide a
+    // commit that did land, so their files stay (an orphan at worst, never a lost row).
+    const StatusCode code = appended.status().code();
+    if (code == StatusCode::kConflict || code == StatusCode::kInvalidArgument ||
+        code == StatusCode::kNotFound) {
+      std::vector<std::string> paths;
+      for (const iceberg::DataFile& f : data_files) paths.push_back(f.file_path);
+      (void)data_fs.Delete(paths);
+    }
+    return appended.status();
+  }
+  const iceberg::AppendResult& r = *appended;
   out << Json{{"table", table},
               {"snapshot_id", r.snapshot_id},
               {"data_files", data_files.size()},

@@ -24,6 +24,9 @@ struct IcebergToolContext {
   std::string default_parquet_codec = "zstd";
   /// [query] target_task_size: scan tasks are bin-packed to about this many bytes.
   int64_t target_task_size = int64_t{256} << 20;
+  /// [query] fanout_max_open_writers: data files a partitioned write keeps open (0 = the
+  /// writer's default, 64).
+  int64_t max_open_writers = 0;
 };
 
 /// "db.events" -> {{"db"}, "events"}; InvalidArgument without a namespace.
@@ -38,8 +41,8 @@ struct CreateTableArgs {
 };
 Status IcebergCreateTable(IcebergToolContext& ctx, const std::string& table,
                           const CreateTableArgs& args, std::ostream& out);
-/// Appends each Parquet file (columns matched to the table by name) as data files of one
-/// new snapshot. Unpartitioned tables only for now.
+/// Appends the rows of each Parquet file (columns matched to the table by name) as one new
+/// snapshot: routed by the table's partition spec, in files of the target file size.
 Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
                      const std::vector<std::string>& files, std::ostream& out);
 struct ScanArgs {

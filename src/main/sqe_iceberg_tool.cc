@@ -93,6 +93,7 @@ int main(int argc, char** argv) {
   }
   ctx.default_parquet_codec = loaded->config.catalog.parquet_compression;
   ctx.target_task_size = static_cast<int64_t>(loaded->config.query.target_task_size);
+  ctx.max_open_writers = loaded->config.query.fanout_max_open_writers;
   ctx.file_systems = std::make_shared<sqe::io::s3::StorageFileSystems>(
       sqe::io::s3::S3OptionsFromConfig(loaded->config, load.env));
   auto catalog = warehouse.empty()
