@@ -45,26 +45,6 @@ std::string PartitionKey(int32_t spec_id, const std::vector<std::optional<Litera
   return key;
 }
 
-// Column metrics of a data file with bounds decoded to the schema's types.
-expr::FileStats StatsOf(const DataFile& f, const Schema& schema) {
-  expr::FileStats s;
-  s.record_count = f.record_count;
-  s.value_counts = f.value_counts;
-  s.null_counts = f.null_value_counts;
-  s.nan_counts = f.nan_value_counts;
-  auto decode = [&](const std::map<int32_t, std::string>& raw, std::map<int32_t, Literal>* out) {
-    for (const auto& [id, bytes] : raw) {
-      const NestedField* field = schema.FindFieldById(id);
-      if (field == nullptr || !field->type->is_primitive()) continue;
-      auto value = DecodeSingleValue(bytes, *field->type);
-      if (value.ok()) out->emplace(id, std::move(*value));  // undecodable: unknown
-    }
-  };
-  decode(f.lower_bounds, &s.lower_bounds);
-  decode(f.upper_bounds, &s.upper_bounds);
-  return s;
-}
-
 // Partition summaries of a manifest keyed by partition field id, bounds decoded.
 Result<std::map<int32_t, expr::PartitionSummary>> SummariesOf(const ManifestFile& manifest,
                                                               const PartitionSpec& spec,
@@ -104,6 +84,26 @@ struct LiveDelete {
 };
 
 }  // namespace
+
+expr::FileStats DataFileStats(const DataFile& f, const Schema& schema) {
+  expr::FileStats s;
+  s.record_count = f.record_count;
+  s.value_counts = f.value_counts;
+  s.null_counts = f.null_value_counts;
+  s.nan_counts = f.nan_value_counts;
+  auto decode = [&](const std::map<int32_t, std::string>& raw, std::map<int32_t, Literal>* out) {
+    for (const auto& [id, bytes] : raw) {
+      const NestedField* field = schema.FindFieldById(id);
+      if (field == nullptr || !field->type->is_primitive()) continue;
+      auto value = DecodeSingleValue(bytes, *field->type);
+      if (value.ok()) out->emplace(id, std::move(*value));  // undecodable: unknown
+    }
+  };
+  decode(f.lower_bounds, &s.lower_bounds);
+  decode(f.upper_bounds, &s.upper_bounds);
+  return s;
+}
+
 
 std::vector<std::pair<int64_t, int64_t>> SplitFile(int64_t file_size,
                                                    const std::vector<int64_t>& split_offsets,
@@ -250,7 +250,7 @@ Result<ScanPlan> PlanScan(const TableMetadata& metadata, ManifestSource& source,
         }
       }
       if (filter->op != expr::Op::kTrue) {
-        SQE_ASSIGN_OR_RETURN(bool may, expr::MetricsMightMatch(filter, StatsOf(f, *schema)));
+        SQE_ASSIGN_OR_RETURN(bool may, expr::MetricsMightMatch(filter, DataFileStats(f, *schema)));
         if (!may) {
           plan.stats.data_files_skipped_by_metrics++;
           continue;

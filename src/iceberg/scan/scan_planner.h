@@ -17,6 +17,7 @@
 
 #include "common/result.h"
 #include "common/task_scheduler.h"
+#include "iceberg/expr/evaluators.h"
 #include "iceberg/expr/expression.h"
 #include "iceberg/manifest/data_file.h"
 #include "iceberg/table_metadata.h"
@@ -82,6 +83,10 @@ struct ScanPlan {
 
 Result<ScanPlan> PlanScan(const TableMetadata& metadata, ManifestSource& manifests,
                           const ScanOptions& options);
+
+/// The column metrics of `file` with its bounds decoded to `schema`'s types (a bound that
+/// does not decode is left unknown), for the metrics evaluators.
+expr::FileStats DataFileStats(const DataFile& file, const Schema& schema);
 
 /// The byte ranges a file of `file_size` splits into for `target` bytes, cut only at
 /// `split_offsets` (sorted row-group starts); one range without offsets.

@@ -10,31 +10,15 @@
 #include "common/uuid.h"
 #include "iceberg/manifest/manifest_reader.h"
 #include "iceberg/manifest/manifest_writer.h"
+#include "iceberg/scan/file_manifest_source.h"
+#include "iceberg/write/commit_support.h"
 
 namespace sqe::iceberg {
 
 TableOperations::~TableOperations() = default;
 
-namespace {
-
-int64_t NewSnapshotId() {
-  thread_local std::mt19937_64 rng{std::random_device{}()};
-  std::uniform_int_distribution<int64_t> dist(1, std::numeric_limits<int64_t>::max());
-  return dist(rng);
-}
-
-int64_t SummaryLong(const Snapshot* s, const char* key) {
-  if (s == nullptr) return 0;
-  auto it = s->summary.find(key);
-  if (it == s->summary.end()) return 0;
-  try {
-    return std::stoll(it->second);
-  } catch (...) {
-    return 0;
-  }
-}
-
-}  // namespace
+using write_internal::NewSnapshotId;
+using write_internal::SummaryLong;
 
 Result<AppendResult> FastAppend(TableOperations& table, const std::vector<DataFile>& files,
                                 const AppendOptions& options) {
@@ -79,11 +63,10 @@ Result<AppendResult> FastAppend(TableOperations& table, const std::vector<DataFi
   for (int attempt = 1; attempt <= std::max(1, options.max_attempts); ++attempt) {
     const Snapshot* parent = base.CurrentSnapshot();
     std::vector<ManifestFile> manifests = {manifest};
-    if (parent != nullptr && !parent->manifest_list.empty()) {
-      SQE_ASSIGN_OR_RETURN(auto list_file, fs.OpenForRead(parent->manifest_list));
-      SQE_ASSIGN_OR_RETURN(
-          auto parent_manifests,
-          ReadManifestList(std::shared_ptr<io::RandomAccessFile>(std::move(list_file))));
+    if (parent != nullptr) {
+      // Through the manifest source: a v1 parent may list its manifests inline.
+      FileManifestSource source(fs);
+      SQE_ASSIGN_OR_RETURN(auto parent_manifests, source.ReadManifestList(*parent));
       for (ManifestFile& m : parent_manifests) manifests.push_back(std::move(m));
     }
     const int64_t sequence_number = base.format_version >= 2 ? base.last_sequence_number + 1 : 0;
@@ -143,12 +126,7 @@ Result<AppendResult> FastAppend(TableOperations& table, const std::vector<DataFi
     last = committed.status();
     (void)fs.Delete({list_path});
     if (last.code() != StatusCode::kConflict) break;
-    // Exponential backoff with full jitter, capped at a second, as commit retries do.
-    thread_local std::mt19937_64 rng{std::random_device{}()};
-    const int64_t base_ms = std::max<int64_t>(1, options.retry_base_delay_ms);
-    const int64_t cap = std::min<int64_t>(1000, base_ms << std::min(attempt, 10));
-    std::this_thread::sleep_for(std::chrono::milliseconds(
-        std::uniform_int_distribution<int64_t>(base_ms, std::max(cap, base_ms))(rng)));
+    write_internal::BackoffBeforeRetry(attempt, options.retry_base_delay_ms);
     SQE_ASSIGN_OR_RETURN(base, table.Refresh());
   }
   (void)fs.Delete({manifest_path});
