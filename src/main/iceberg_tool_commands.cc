@@ -1,5 +1,7 @@
 #include "iceberg_tool_commands.h"
 
+#include <charconv>
+
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog_table_operations.h"
@@ -26,6 +28,8 @@ Result<columnar::Column> NullColumn(const columnar::TypePtr& type, int64_t n) {
   return builder->Finish();
 }
 
+}  // namespace
+
 // "col<op>value" -> an unbound predicate; the value is typed by Bind (strings convert).
 Result<iceberg::expr::ExprPtr> ParseFilter(const std::string& text) {
   using iceberg::expr::Op;
@@ -39,15 +43,24 @@ Result<iceberg::expr::ExprPtr> ParseFilter(const std::string& text) {
     std::string value = text.substr(at + std::string(symbol).size());
     if (value == "null" && op == Op::kEq) return iceberg::expr::IsNull(column);
     // A number literal stays a long; anything else is a string the binder converts.
-    bool numeric = !value.empty() && value.find_first_not_of("-0123456789") == std::string::npos;
+    int64_t number = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    bool numeric = !value.empty() && ec == std::errc() && end == value.data() + value.size();
     iceberg::Literal literal =
-        numeric ? iceberg::Literal::Long(std::stoll(value)) : iceberg::Literal::String(value);
+        numeric ? iceberg::Literal::Long(number) : iceberg::Literal::String(value);
     return iceberg::expr::Compare(op, column, literal);
   }
   return Status::InvalidArgument("bad filter '" + text + "': write column=value (or != < <= > >=)");
 }
 
-}  // namespace
+Result<iceberg::expr::ExprPtr> ParseFilters(const std::vector<std::string>& filters) {
+  iceberg::expr::ExprPtr out;
+  for (const std::string& f : filters) {
+    SQE_ASSIGN_OR_RETURN(auto e, ParseFilter(f));
+    out = out ? iceberg::expr::And(out, e) : e;
+  }
+  return out;
+}
 
 Result<catalog::TableIdentifier> ParseTableName(const std::string& name) {
   std::vector<std::string> parts;
@@ -97,11 +110,9 @@ Status IcebergCreateTable(IcebergToolContext& ctx, const std::string& table,
   return Status::OK();
 }
 
-Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
-                     const std::vector<std::string>& files, std::ostream& out) {
-  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
-  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
-  const iceberg::TableMetadata& m = *t.metadata;
+Result<std::vector<iceberg::DataFile>> WriteRows(IcebergToolContext& ctx,
+                                                 const iceberg::TableMetadata& m,
+                                                 const std::vector<std::string>& files) {
   const iceberg::Schema& schema = *m.CurrentSchema();
   SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, iceberg::ToColumnarSchema(schema));
   SQE_ASSIGN_OR_RETURN(auto table_fs, ctx.file_systems->ForUri(m.location));
@@ -155,7 +166,16 @@ Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
       return st;
     }
   }
-  SQE_ASSIGN_OR_RETURN(std::vector<iceberg::DataFile> data_files, writer->Close());
+  return writer->Close();
+}
+
+Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
+                     const std::vector<std::string>& files, std::ostream& out) {
+  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
+  const iceberg::TableMetadata& m = *t.metadata;
+  SQE_ASSIGN_OR_RETURN(std::vector<iceberg::DataFile> data_files, WriteRows(ctx, m, files));
+  SQE_ASSIGN_OR_RETURN(auto table_fs, ctx.file_systems->ForUri(m.location));
   io::FileSystem& data_fs = *table_fs;
   catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(table_fs));
   Result<iceberg::AppendResult> appended = iceberg::FastAppend(ops, data_files);
@@ -191,10 +211,7 @@ Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const Scan
   options.snapshot_id = args.snapshot_id;
   options.ref = args.ref;
   options.as_of_timestamp_ms = args.as_of_ms;
-  for (const std::string& f : args.filters) {
-    SQE_ASSIGN_OR_RETURN(auto e, ParseFilter(f));
-    options.filter = options.filter ? iceberg::expr::And(options.filter, e) : e;
-  }
+  SQE_ASSIGN_OR_RETURN(options.filter, ParseFilters(args.filters));
   SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(m.location));
   iceberg::FileManifestSource source(*fs);
   SQE_ASSIGN_OR_RETURN(iceberg::ScanPlan plan, iceberg::PlanScan(m, source, options));

@@ -12,6 +12,9 @@
 
 #include "catalog/catalog.h"
 #include "common/result.h"
+#include "iceberg/expr/expression.h"
+#include "iceberg/manifest/data_file.h"
+#include "iceberg/table_metadata.h"
 #include "io/s3/storage_file_systems.h"
 
 namespace sqe::tools {
@@ -31,6 +34,16 @@ struct IcebergToolContext {
 
 /// "db.events" -> {{"db"}, "events"}; InvalidArgument without a namespace.
 Result<catalog::TableIdentifier> ParseTableName(const std::string& name);
+
+/// "col=value", "col>value", ... and-ed into one unbound filter (nullptr when none).
+Result<iceberg::expr::ExprPtr> ParseFilters(const std::vector<std::string>& filters);
+
+/// Writes the rows of Parquet files (columns matched to the table by name) as data files of
+/// the table: routed by its default spec, rolled at its target file size. Nothing is left
+/// behind on failure. The files are not committed.
+Result<std::vector<iceberg::DataFile>> WriteRows(IcebergToolContext& ctx,
+                                                 const iceberg::TableMetadata& metadata,
+                                                 const std::vector<std::string>& files);
 
 Status IcebergCreateNamespace(IcebergToolContext& ctx, const std::string& ns);
 struct CreateTableArgs {
@@ -55,6 +68,19 @@ struct ScanArgs {
 Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const ScanArgs& args,
                    std::ostream& out, std::ostream& stats_out);
 Status IcebergMetadata(IcebergToolContext& ctx, const std::string& table, std::ostream& out);
+
+/// `overwrite`: replaces the data files every row of which matches the filter with the rows
+/// of `files`, in one snapshot (a file the filter matches in part is an error naming it).
+Status IcebergOverwrite(IcebergToolContext& ctx, const std::string& table,
+                        const std::vector<std::string>& filters,
+                        const std::vector<std::string>& files, std::ostream& out);
+/// `delete`: row-level delete of the rows matching the filter: data files all of whose live
+/// rows match are dropped, the others get a position delete file (format v2).
+Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
+                     const std::vector<std::string>& filters, std::ostream& out);
+/// `rewrite`: compaction: every live row (deletes applied) rewritten by the default spec at
+/// the target file size, old data and delete files removed, in one "replace" snapshot.
+Status IcebergRewrite(IcebergToolContext& ctx, const std::string& table, std::ostream& out);
 
 /// `alter`: table evolution. Every flag is parsed before anything commits; then the schema,
 /// partition spec, sort order and property changes commit in that order, each replayed on

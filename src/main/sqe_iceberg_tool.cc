@@ -56,6 +56,20 @@ int main(int argc, char** argv) {
   scan->add_option("--filter", scan_args.filters, "col=value, col>value, ... (and-ed)");
   auto* meta = app.add_subcommand("metadata", "print the metadata location and snapshots");
   meta->add_option("TABLE", table)->required();
+  std::vector<std::string> write_filters;
+  auto* overwrite = app.add_subcommand("overwrite", "replace the rows a filter matches");
+  overwrite->add_option("TABLE", table)->required();
+  overwrite->add_option("--filter", write_filters, "col=value, col>value, ... (repeat to and)")
+      ->required()
+      ->allow_extra_args(false);
+  overwrite->add_option("FILES", files, "Parquet files with the new rows");
+  auto* del = app.add_subcommand("delete", "delete the rows a filter matches (row-level)");
+  del->add_option("TABLE", table)->required();
+  del->add_option("--filter", write_filters, "col=value, col>value, ... (repeat to and)")
+      ->required()
+      ->allow_extra_args(false);
+  auto* rewrite = app.add_subcommand("rewrite", "compact: rewrite live rows, drop delete files");
+  rewrite->add_option("TABLE", table)->required();
   sqe::tools::AlterArgs alter_args;
   auto* alter =
       app.add_subcommand("alter", "evolve schema, partition spec, sort order, properties");
@@ -126,6 +140,12 @@ int main(int argc, char** argv) {
     status = sqe::tools::IcebergAppend(ctx, table, files, std::cout);
   } else if (*scan) {
     status = sqe::tools::IcebergScan(ctx, table, scan_args, std::cout, std::cerr);
+  } else if (*overwrite) {
+    status = sqe::tools::IcebergOverwrite(ctx, table, write_filters, files, std::cout);
+  } else if (*del) {
+    status = sqe::tools::IcebergDelete(ctx, table, write_filters, std::cout);
+  } else if (*rewrite) {
+    status = sqe::tools::IcebergRewrite(ctx, table, std::cout);
   } else if (*alter) {
     status = sqe::tools::IcebergAlter(ctx, table, alter_args, std::cout);
   } else {

@@ -187,7 +187,9 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
     std::set<std::string> found, live_data;
     const bool need_live_data = !changes.referenced_data_files.empty();
     for (const ManifestFile& m : parent_manifests) {
-      if (!removes && !(need_live_data && m.content == ManifestContent::kData)) {
+      const bool check_deletes =
+          changes.fail_on_deletes_after_sequence && m.content == ManifestContent::kDeletes;
+      if (!removes && !check_deletes && !(need_live_data && m.content == ManifestContent::kData)) {
         a.manifests.push_back(m);
         continue;
       }
@@ -205,6 +207,14 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
         if (e.status == ManifestStatus::kDeleted) continue;
         const DataFile& f = e.data_file;
         if (f.content == FileContent::kData) live_data.insert(f.file_path);
+        if (IsDeleteFile(f) && changes.fail_on_deletes_after_sequence &&
+            e.sequence_number.value_or(0) > *changes.fail_on_deletes_after_sequence &&
+            !changes.remove_paths.count(f.file_path)) {
+          (void)fs.Delete(a.written);
+          return Status::Conflict("delete file " + f.file_path +
+                                  " was committed while these files were rewritten; its rows "
+                                  "would come back, so the rewrite is abandoned (run it again)");
+        }
         if (changes.remove_paths.count(f.file_path)) {
           remove[i] = true;
           found.insert(f.file_path);
@@ -282,8 +292,8 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
   for (int attempt = 1; attempt <= max_attempts; ++attempt) {
     Result<Attempt> planned = plan(base);
     if (!planned.ok()) {
-      last = planned.status();
-      break;  // validation failures are final: a retry would read the same files
+      cleanup_added();  // validation failures are final: a retry would read the same files
+      return planned.status();
     }
     Attempt& a = *planned;
     const Snapshot* parent = base.CurrentSnapshot();
@@ -414,9 +424,7 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
     SQE_ASSIGN_OR_RETURN(base, table.Refresh());
   }
   cleanup_added();
-  if (last.code() == StatusCode::kConflict &&
-      last.message().find("no longer") == std::string::npos &&
-      last.message().find("removed by a concurrent") == std::string::npos) {
+  if (last.code() == StatusCode::kConflict) {
     return Status::Conflict("commit to " + base.location + " gave up after " +
                             std::to_string(max_attempts) +
                             " conflicting attempts: " + last.message());

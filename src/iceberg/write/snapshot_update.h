@@ -46,6 +46,9 @@ struct SnapshotChanges {
   bool require_removed_live = true;
   /// Data files the added position deletes point at: Conflict when one is gone.
   std::set<std::string> referenced_data_files;
+  /// Rewrites: Conflict when a delete file newer than this sequence number is live (a
+  /// concurrent delete whose rows the rewritten files would bring back).
+  std::optional<int64_t> fail_on_deletes_after_sequence;
   /// Rewrites: the data sequence number the added data files keep (that of the snapshot
   /// the rewritten rows were read from), so older equality deletes still apply to them.
   std::optional<int64_t> data_sequence_number;
