@@ -82,6 +82,16 @@ Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
 /// the target file size, old data and delete files removed, in one "replace" snapshot.
 Status IcebergRewrite(IcebergToolContext& ctx, const std::string& table, std::ostream& out);
 
+/// `expire-snapshots`: removes old snapshots and the files only they reached.
+struct ExpireArgs {
+  std::optional<int64_t> older_than_ms;
+  std::optional<int> retain_last;
+  std::vector<int64_t> snapshot_ids;
+  bool dry_run = false;
+};
+Status IcebergExpireSnapshots(IcebergToolContext& ctx, const std::string& table,
+                              const ExpireArgs& args, std::ostream& out);
+
 /// `alter`: table evolution. Every flag is parsed before anything commits; then the schema,
 /// partition spec, sort order and property changes commit in that order, each replayed on
 /// fresh metadata after a conflict. Prints the resulting schema, spec and properties.

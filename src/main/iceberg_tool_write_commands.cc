@@ -11,6 +11,7 @@
 #include "iceberg/expr/evaluators.h"
 #include "iceberg/read/file_scan_task_reader.h"
 #include "iceberg/scan/file_manifest_source.h"
+#include "iceberg/write/expire_snapshots.h"
 #include "iceberg/write/partitioned_writer.h"
 #include "iceberg/write/position_delete_writer.h"
 #include "iceberg/write/snapshot_update.h"
@@ -254,6 +255,32 @@ Status IcebergRewrite(IcebergToolContext& ctx, const std::string& table, std::os
     return committed.status();
   }
   PrintCommit(out, table, *committed, {{"added_files", changes.add_data.size()}});
+  return Status::OK();
+}
+
+Status IcebergExpireSnapshots(IcebergToolContext& ctx, const std::string& table,
+                              const ExpireArgs& args, std::ostream& out) {
+  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
+  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(t.metadata->location));
+  catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(fs));
+  iceberg::ExpireSnapshotsOptions options;
+  options.older_than_ms = args.older_than_ms;
+  options.retain_last = args.retain_last;
+  options.snapshot_ids = args.snapshot_ids;
+  options.dry_run = args.dry_run;
+  SQE_ASSIGN_OR_RETURN(iceberg::ExpireSnapshotsResult r, iceberg::ExpireSnapshots(ops, options));
+  out << Json{{"table", table},
+              {"expired_snapshot_ids", r.expired_snapshot_ids},
+              {"deleted_manifest_lists", r.deleted_manifest_lists},
+              {"deleted_manifests", r.deleted_manifests},
+              {"deleted_data_files", r.deleted_data_files},
+              {"deleted_delete_files", r.deleted_delete_files},
+              {"deleted_statistics_files", r.deleted_statistics_files},
+              {"failed_deletes", r.failed_deletes},
+              {"dry_run", args.dry_run}}
+             .dump()
+      << "\n";
   return Status::OK();
 }
 

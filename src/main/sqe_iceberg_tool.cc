@@ -70,6 +70,16 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   auto* rewrite = app.add_subcommand("rewrite", "compact: rewrite live rows, drop delete files");
   rewrite->add_option("TABLE", table)->required();
+  sqe::tools::ExpireArgs expire_args;
+  auto* expire = app.add_subcommand("expire-snapshots", "remove old snapshots and their files");
+  expire->add_option("TABLE", table)->required();
+  expire->add_option("--older-than-ms", expire_args.older_than_ms,
+                     "expire snapshots older than this (epoch ms; default: 5 days ago)");
+  expire->add_option("--retain-last", expire_args.retain_last,
+                     "keep at least this many of main's newest snapshots");
+  expire->add_option("--snapshot-id", expire_args.snapshot_ids, "expire this one (repeatable)")
+      ->allow_extra_args(false);
+  expire->add_flag("--dry-run", expire_args.dry_run, "print what would expire, change nothing");
   sqe::tools::AlterArgs alter_args;
   auto* alter =
       app.add_subcommand("alter", "evolve schema, partition spec, sort order, properties");
@@ -146,6 +156,8 @@ int main(int argc, char** argv) {
     status = sqe::tools::IcebergDelete(ctx, table, write_filters, std::cout);
   } else if (*rewrite) {
     status = sqe::tools::IcebergRewrite(ctx, table, std::cout);
+  } else if (*expire) {
+    status = sqe::tools::IcebergExpireSnapshots(ctx, table, expire_args, std::cout);
   } else if (*alter) {
     status = sqe::tools::IcebergAlter(ctx, table, alter_args, std::cout);
   } else {

@@ -145,3 +145,38 @@ def test_v3_deletes_whole_files_and_says_what_it_cannot_do(tmp_path):
     err = fails(wh, "delete", "db.v3", "--filter", "id<5")
     assert "deletion vector" in err
     assert ids_sqe(wh, "db.v3")[0] == list(range(20))
+
+
+def test_expire_snapshots_removes_only_unreachable_files(table_v2, tmp_path):
+    wh, first_append = table_v2
+    sqe(wh, "delete", "db.t", "--filter", "id<10")
+    sqe(wh, "rewrite", "db.t")
+    meta = json.loads(sqe(wh, "metadata", "db.t").stdout)
+    assert len(meta["snapshots"]) == 4
+    table_dir = wh / "db" / "t"
+    files_before = {p for p in table_dir.rglob("*") if p.is_file()}
+    data_before = {p for p in files_before if p.suffix == ".parquet"}
+    assert len(data_before) == 4  # two appended files, one delete file, one compacted file
+
+    dry = json.loads(sqe(wh, "expire-snapshots", "db.t", "--older-than-ms", str(2**62),
+                         "--dry-run").stdout)
+    assert len(dry["expired_snapshot_ids"]) == 3
+    assert {p for p in table_dir.rglob("*") if p.is_file()} == files_before
+
+    out = json.loads(sqe(wh, "expire-snapshots", "db.t", "--older-than-ms", str(2**62)).stdout)
+    assert len(out["expired_snapshot_ids"]) == 3 and out["failed_deletes"] == 0
+    assert out["deleted_data_files"] == 2 and out["deleted_delete_files"] == 1, out
+    assert out["deleted_manifest_lists"] == 3
+    data_after = {p for p in table_dir.rglob("*.parquet")}
+    assert len(data_after) == 1  # only the compacted file is still read
+    want = list(range(10, 150))
+    assert ids_sqe(wh, "db.t")[0] == want
+    assert ids_py(wh, "db.t") == want
+    assert ids_duck(wh, "db.t") == want
+    err = fails(wh, "scan", "db.t", "--snapshot-id", str(first_append))
+    assert "does not exist" in err or "not found" in err
+
+    # The current snapshot is never expired, even when named.
+    current = json.loads(sqe(wh, "metadata", "db.t").stdout)["current_snapshot_id"]
+    err = fails(wh, "expire-snapshots", "db.t", "--snapshot-id", str(current))
+    assert "cannot be expired" in err
