@@ -75,7 +75,8 @@ Status IcebergOverwrite(IcebergToolContext& ctx, const std::string& table,
                         const std::vector<std::string>& filters,
                         const std::vector<std::string>& files, std::ostream& out);
 /// `delete`: row-level delete of the rows matching the filter: data files all of whose live
-/// rows match are dropped, the others get a position delete file (format v2).
+/// rows match are dropped, the others get a position delete file (v2) or a deletion vector
+/// merged with the file's earlier deletes (v3).
 Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
                      const std::vector<std::string>& filters, std::ostream& out);
 /// `rewrite`: compaction: every live row (deletes applied) rewritten by the default spec at

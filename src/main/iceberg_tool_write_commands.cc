@@ -11,6 +11,7 @@
 #include "iceberg/expr/evaluators.h"
 #include "iceberg/read/file_scan_task_reader.h"
 #include "iceberg/scan/file_manifest_source.h"
+#include "iceberg/write/deletion_vector_writer.h"
 #include "iceberg/write/expire_snapshots.h"
 #include "iceberg/write/partitioned_writer.h"
 #include "iceberg/write/position_delete_writer.h"
@@ -98,7 +99,9 @@ Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
   iceberg::SnapshotChanges changes;
   changes.operation = "delete";
   std::vector<iceberg::DataFile> written;
+  iceberg::DeletionVectorWriter dvs(*fs, m.location + "/data/" + RandomUuid() + "-dv.puffin");
   int64_t rows_deleted = 0;
+  int64_t vectors_added = 0;
   for (const iceberg::FileScanTask& task : plan.tasks) {
     SQE_ASSIGN_OR_RETURN(std::vector<int64_t> already,
                          loader.DeletedPositions(task.file, task.deletes));
@@ -141,14 +144,30 @@ Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
     const int64_t live = task.file.record_count - static_cast<int64_t>(already.size());
     if (static_cast<int64_t>(positions.size()) == live) {
       changes.remove_paths.insert(task.file.file_path);  // every live row goes: drop the file
+      for (const iceberg::DataFile& d : task.deletes) {  // and its deletion vector with it
+        if (d.file_format == iceberg::FileFormat::kPuffin) {
+          changes.replace_dvs[task.file.file_path] =
+              std::make_pair(d.file_path, d.content_offset.value_or(-1));
+        }
+      }
       continue;
     }
     if (m.format_version >= 3) {
-      DeleteQuietly(*fs, written);
-      return Status::NotImplemented(
-          "deleting some rows of a data file of a v3 table needs a deletion vector, which SQE "
-          "does not write yet (" +
-          task.file.file_path + ")");
+      // v3: one deletion vector per data file, holding its earlier deletes too; the vector
+      // it replaces (if any) goes in the same commit.
+      std::optional<std::pair<std::string, int64_t>> old_dv;
+      for (const iceberg::DataFile& d : task.deletes) {
+        if (d.file_format == iceberg::FileFormat::kPuffin) {
+          old_dv = std::make_pair(d.file_path, d.content_offset.value_or(-1));
+        }
+      }
+      std::vector<int64_t> all = already;
+      all.insert(all.end(), positions.begin(), positions.end());
+      dvs.Add(task.file.file_path, task.file.partition, std::move(all));
+      ++vectors_added;
+      changes.replace_dvs[task.file.file_path] = old_dv;
+      changes.referenced_data_files.insert(task.file.file_path);
+      continue;
     }
     if (m.format_version < 2) {
       return Status::InvalidArgument("row-level deletes need table format version 2; " + table +
@@ -171,6 +190,15 @@ Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
     changes.add_deletes.push_back(*deletes);
     changes.referenced_data_files.insert(task.file.file_path);
   }
+  if (vectors_added > 0) {
+    Result<std::vector<iceberg::DataFile>> vectors = dvs.Close();
+    if (!vectors.ok()) {
+      DeleteQuietly(*fs, written);
+      return vectors.status();
+    }
+    written.push_back(vectors->front());  // one Puffin file holds them all
+    for (iceberg::DataFile& v : *vectors) changes.add_deletes.push_back(std::move(v));
+  }
   if (changes.add_deletes.empty() && changes.remove_paths.empty()) {
     out << Json{{"table", table}, {"rows_deleted", 0}}.dump() << "\n";
     return Status::OK();
@@ -183,7 +211,9 @@ Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
     return committed.status();
   }
   PrintCommit(out, table, *committed,
-              {{"rows_deleted", rows_deleted}, {"delete_files", written.size()}});
+              {{"rows_deleted", rows_deleted},
+               {"delete_files", changes.add_deletes.size()},
+               {"deletion_vectors", vectors_added}});
   return Status::OK();
 }
 

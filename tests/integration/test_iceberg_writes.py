@@ -129,7 +129,14 @@ def test_overwrite_by_filter_on_a_partitioned_table(tmp_path):
     assert ids_sqe(wh, "db.p")[0] == want
 
 
-def test_v3_deletes_whole_files_and_says_what_it_cannot_do(tmp_path):
+def java_ids(wh, table):
+    from java_peer import run_peer
+    out = run_peer("scan", "--uri", f"jdbc:sqlite:{wh}/sqe_catalog.db", "--catalog", "iceberg",
+                   "--warehouse", str(wh), "--table", table)
+    return sorted(r["id"] for r in out["rows"])
+
+
+def test_v3_deletion_vectors(tmp_path):
     wh = tmp_path / "wh"
     (tmp_path / "schema.json").write_text(json.dumps(SCHEMA))
     pq.write_table(rows(0, 20), tmp_path / "a.parquet")
@@ -138,13 +145,30 @@ def test_v3_deletes_whole_files_and_says_what_it_cannot_do(tmp_path):
     sqe(wh, "create", "db.v3", "--schema", str(tmp_path / "schema.json"), "--format-version", "3")
     sqe(wh, "append", "db.v3", str(tmp_path / "a.parquet"))
     sqe(wh, "append", "db.v3", str(tmp_path / "b.parquet"))
-    out = json.loads(sqe(wh, "delete", "db.v3", "--filter", "id>=20").stdout)
-    assert out["removed_files"] == 1
-    assert ids_sqe(wh, "db.v3")[0] == list(range(20))
-    assert ids_py(wh, "db.v3") == list(range(20))
-    err = fails(wh, "delete", "db.v3", "--filter", "id<5")
-    assert "deletion vector" in err
-    assert ids_sqe(wh, "db.v3")[0] == list(range(20))
+    out = json.loads(sqe(wh, "delete", "db.v3", "--filter", "id>=30").stdout)
+    assert out["deletion_vectors"] == 1 and out["rows_deleted"] == 10
+    out = json.loads(sqe(wh, "delete", "db.v3", "--filter", "id<5").stdout)
+    assert out["deletion_vectors"] == 1
+    # A second delete in the same data file replaces its vector with a merged one.
+    out = json.loads(sqe(wh, "delete", "db.v3", "--filter", "id=7").stdout)
+    assert out["deletion_vectors"] == 1 and out["removed_files"] == 1
+    want = [i for i in range(30) if i >= 5 and i != 7]
+    got, stats = ids_sqe(wh, "db.v3")
+    assert got == want
+    assert stats["delete_files_applied"] == 2, stats  # one vector per data file
+    # Iceberg Java reads SQE's deletion vectors (its JdbcCatalog on the same SQLite file).
+    assert java_ids(wh, "db.v3") == want
+    meta = json.loads(sqe(wh, "metadata", "db.v3").stdout)
+    summary = meta["snapshots"][-1]["summary"]
+    assert summary["total-position-deletes"] == str(40 - len(want)), summary
+    assert summary["total-delete-files"] == "2", summary
+    # Whole files still go without a vector; compaction folds the vectors away.
+    sqe(wh, "delete", "db.v3", "--filter", "id>=20")
+    sqe(wh, "rewrite", "db.v3")
+    want = [i for i in want if i < 20]
+    got, stats = ids_sqe(wh, "db.v3")
+    assert got == want and stats["delete_files"] == 0
+    assert java_ids(wh, "db.v3") == want
 
 
 def test_expire_snapshots_removes_only_unreachable_files(table_v2, tmp_path):

@@ -183,8 +183,9 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
     FileManifestSource source(fs);
     SQE_ASSIGN_OR_RETURN(std::vector<ManifestFile> parent_manifests,
                          source.ReadManifestList(*parent));
-    const bool removes = !changes.remove_paths.empty() || filter != nullptr;
-    std::set<std::string> found, live_data;
+    const bool removes =
+        !changes.remove_paths.empty() || filter != nullptr || !changes.replace_dvs.empty();
+    std::set<std::string> found, live_data, found_dvs;
     const bool need_live_data = !changes.referenced_data_files.empty();
     for (const ManifestFile& m : parent_manifests) {
       const bool check_deletes =
@@ -215,7 +216,18 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
                                   " was committed while these files were rewritten; its rows "
                                   "would come back, so the rewrite is abandoned (run it again)");
         }
-        if (changes.remove_paths.count(f.file_path)) {
+        if (f.file_format == FileFormat::kPuffin && f.referenced_data_file &&
+            changes.replace_dvs.count(*f.referenced_data_file)) {
+          const auto& expected = changes.replace_dvs.at(*f.referenced_data_file);
+          if (!expected || expected->first != f.file_path ||
+              expected->second != f.content_offset.value_or(-1)) {
+            (void)fs.Delete(a.written);
+            return Status::Conflict("a concurrent commit added a deletion vector for " +
+                                    *f.referenced_data_file + "; run the delete again");
+          }
+          remove[i] = true;
+          found_dvs.insert(*f.referenced_data_file);
+        } else if (changes.remove_paths.count(f.file_path)) {
           remove[i] = true;
           found.insert(f.file_path);
         } else if (filter && f.content == FileContent::kData) {
@@ -276,6 +288,13 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
           return Status::Conflict("file " + p +
                                   " is no longer in the table (a concurrent commit removed it)");
         }
+      }
+    }
+    for (const auto& [data_file, expected] : changes.replace_dvs) {
+      if (expected && !found_dvs.count(data_file)) {
+        (void)fs.Delete(a.written);
+        return Status::Conflict("the deletion vector of " + data_file +
+                                " was replaced by a concurrent commit; run the delete again");
       }
     }
     for (const std::string& p : changes.referenced_data_files) {

@@ -46,6 +46,10 @@ struct SnapshotChanges {
   bool require_removed_live = true;
   /// Data files the added position deletes point at: Conflict when one is gone.
   std::set<std::string> referenced_data_files;
+  /// v3: data file -> the deletion vector (Puffin path, content offset) this change
+  /// replaces, or nullopt when it had none. That vector is removed; any other vector of
+  /// the data file (a concurrent delete's) is a Conflict, so no deletes are lost.
+  std::map<std::string, std::optional<std::pair<std::string, int64_t>>> replace_dvs;
   /// Rewrites: Conflict when a delete file newer than this sequence number is live (a
   /// concurrent delete whose rows the rewritten files would bring back).
   std::optional<int64_t> fail_on_deletes_after_sequence;
