@@ -79,6 +79,11 @@ Status IcebergOverwrite(IcebergToolContext& ctx, const std::string& table,
 /// merged with the file's earlier deletes (v3).
 Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
                      const std::vector<std::string>& filters, std::ostream& out);
+/// `delete --equality-delete FILE --equality-columns a,b`: an equality delete file of the
+/// key columns of FILE's rows (unpartitioned v2+ tables).
+Status IcebergEqualityDelete(IcebergToolContext& ctx, const std::string& table,
+                             const std::string& keys_file, const std::vector<std::string>& columns,
+                             std::ostream& out);
 /// `rewrite`: compaction: every live row (deletes applied) rewritten by the default spec at
 /// the target file size, old data and delete files removed, in one "replace" snapshot.
 Status IcebergRewrite(IcebergToolContext& ctx, const std::string& table, std::ostream& out);

@@ -7,11 +7,14 @@
 
 #include "catalog/catalog_table_operations.h"
 #include "common/uuid.h"
+#include "formats/parquet/file_reader.h"
 #include "iceberg/column_literal.h"
+#include "iceberg/columnar_schema.h"
 #include "iceberg/expr/evaluators.h"
 #include "iceberg/read/file_scan_task_reader.h"
 #include "iceberg/scan/file_manifest_source.h"
 #include "iceberg/write/deletion_vector_writer.h"
+#include "iceberg/write/equality_delete_writer.h"
 #include "iceberg/write/expire_snapshots.h"
 #include "iceberg/write/partitioned_writer.h"
 #include "iceberg/write/position_delete_writer.h"
@@ -311,6 +314,82 @@ Status IcebergExpireSnapshots(IcebergToolContext& ctx, const std::string& table,
               {"dry_run", args.dry_run}}
              .dump()
       << "\n";
+  return Status::OK();
+}
+
+Status IcebergEqualityDelete(IcebergToolContext& ctx, const std::string& table,
+                             const std::string& keys_file, const std::vector<std::string>& columns,
+                             std::ostream& out) {
+  SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
+  SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
+  const iceberg::TableMetadata& m = *t.metadata;
+  if (m.format_version < 2) {
+    return Status::InvalidArgument("equality deletes need table format version 2 or later");
+  }
+  if (!m.DefaultSpec()->is_unpartitioned()) {
+    return Status::NotImplemented(
+        "equality deletes are written for unpartitioned tables only (they apply to the whole "
+        "table); " +
+        table + " is partitioned: use delete --filter");
+  }
+  if (columns.empty()) return Status::InvalidArgument("--equality-columns names no column");
+  const iceberg::Schema& schema = *m.CurrentSchema();
+  std::vector<int32_t> ids;
+  for (const std::string& c : columns) {
+    const iceberg::NestedField* f = schema.FindFieldByName(c);
+    if (f == nullptr) return Status::InvalidArgument("no column '" + c + "' in " + table);
+    ids.push_back(f->id);
+  }
+  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(m.location));
+  iceberg::DataFileWriterOptions file_options;
+  file_options.default_codec = ctx.default_parquet_codec;
+  file_options.table_properties = m.properties;
+  const std::string path = m.location + "/data/" + RandomUuid() + "-eq-deletes.parquet";
+  SQE_ASSIGN_OR_RETURN(
+      auto writer, iceberg::EqualityDeleteWriter::Open(*fs, path, schema, ids, {}, file_options));
+  SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, iceberg::ToColumnarSchema(writer->schema()));
+  auto copy = [&]() -> Status {
+    SQE_ASSIGN_OR_RETURN(auto in_fs, ctx.file_systems->ForUri(keys_file));
+    SQE_ASSIGN_OR_RETURN(auto in_file, in_fs->OpenForRead(keys_file));
+    SQE_ASSIGN_OR_RETURN(auto reader, parquet::ParquetFileReader::Open(std::move(in_file)));
+    const columnar::Schema& source = *reader->schema();
+    for (int g = 0; g < reader->num_row_groups(); ++g) {
+      SQE_ASSIGN_OR_RETURN(columnar::Batch batch, reader->ReadRowGroup(g));
+      std::vector<columnar::Column> key_columns;
+      for (const columnar::Field& field : target->fields()) {
+        int index = -1;
+        for (int i = 0; i < static_cast<int>(source.fields().size()); ++i) {
+          if (source.fields()[i].name() == field.name()) index = i;
+        }
+        if (index < 0 || !source.fields()[index].type()->Equals(*field.type())) {
+          return Status::InvalidArgument(keys_file + " needs a column '" + field.name() + "' of " +
+                                         field.type()->ToString());
+        }
+        key_columns.push_back(batch.column(index));
+      }
+      SQE_ASSIGN_OR_RETURN(columnar::Batch keys,
+                           columnar::Batch::Make(target, std::move(key_columns), batch.num_rows()));
+      SQE_RETURN_NOT_OK(writer->Write(keys));
+    }
+    return Status::OK();
+  };
+  if (Status st = copy(); !st.ok()) {
+    (void)writer->Close();
+    (void)fs->Delete({path});
+    return st;
+  }
+  SQE_ASSIGN_OR_RETURN(iceberg::DataFile deletes, writer->Close());
+  io::FileSystem& data_fs = *fs;
+  catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(fs));
+  iceberg::SnapshotChanges changes;
+  changes.operation = "delete";
+  changes.add_deletes = {deletes};
+  Result<iceberg::SnapshotCommit> committed = iceberg::CommitSnapshot(ops, changes);
+  if (!committed.ok()) {
+    if (committed.status().code() != StatusCode::kIOError) DeleteQuietly(data_fs, {deletes});
+    return committed.status();
+  }
+  PrintCommit(out, table, *committed, {{"equality_deletes", deletes.record_count}});
   return Status::OK();
 }
 

@@ -65,9 +65,13 @@ int main(int argc, char** argv) {
   overwrite->add_option("FILES", files, "Parquet files with the new rows");
   auto* del = app.add_subcommand("delete", "delete the rows a filter matches (row-level)");
   del->add_option("TABLE", table)->required();
+  std::string equality_file;
+  std::vector<std::string> equality_columns;
   del->add_option("--filter", write_filters, "col=value, col>value, ... (repeat to and)")
-      ->required()
       ->allow_extra_args(false);
+  del->add_option("--equality-delete", equality_file,
+                  "Parquet file of keys: delete the rows equal to one of them");
+  del->add_option("--equality-columns", equality_columns, "the key columns (a,b)")->delimiter(',');
   auto* rewrite = app.add_subcommand("rewrite", "compact: rewrite live rows, drop delete files");
   rewrite->add_option("TABLE", table)->required();
   sqe::tools::ExpireArgs expire_args;
@@ -153,7 +157,15 @@ int main(int argc, char** argv) {
   } else if (*overwrite) {
     status = sqe::tools::IcebergOverwrite(ctx, table, write_filters, files, std::cout);
   } else if (*del) {
-    status = sqe::tools::IcebergDelete(ctx, table, write_filters, std::cout);
+    if (equality_file.empty() == write_filters.empty()) {
+      status = sqe::Status::InvalidArgument(
+          "delete needs either --filter or --equality-delete FILE --equality-columns COLS");
+    } else if (!equality_file.empty()) {
+      status =
+          sqe::tools::IcebergEqualityDelete(ctx, table, equality_file, equality_columns, std::cout);
+    } else {
+      status = sqe::tools::IcebergDelete(ctx, table, write_filters, std::cout);
+    }
   } else if (*rewrite) {
     status = sqe::tools::IcebergRewrite(ctx, table, std::cout);
   } else if (*expire) {

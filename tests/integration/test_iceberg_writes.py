@@ -204,3 +204,33 @@ def test_expire_snapshots_removes_only_unreachable_files(table_v2, tmp_path):
     current = json.loads(sqe(wh, "metadata", "db.t").stdout)["current_snapshot_id"]
     err = fails(wh, "expire-snapshots", "db.t", "--snapshot-id", str(current))
     assert "cannot be expired" in err
+
+
+def test_equality_deletes(table_v2, tmp_path):
+    wh, before = table_v2
+    keys = pa.table({"id": pa.array([3, 5, 120, 9999], pa.int64())})
+    pq.write_table(keys, tmp_path / "keys.parquet")
+    out = json.loads(sqe(wh, "delete", "db.t", "--equality-delete", str(tmp_path / "keys.parquet"),
+                         "--equality-columns", "id").stdout)
+    assert out["operation"] == "delete" and out["equality_deletes"] == 4
+    want = [i for i in range(150) if i not in (3, 5, 120)]
+    got, stats = ids_sqe(wh, "db.t")
+    assert got == want and stats["rows_deleted"] == 3, stats
+    assert java_ids(wh, "db.t") == want
+    assert ids_duck(wh, "db.t") == want
+    # Two key columns: a row goes only when both match (name is null for id 0, 7, ...).
+    pq.write_table(pa.table({"id": pa.array([10, 11, 14], pa.int64()),
+                             "name": ["name-10", "wrong", None]}), tmp_path / "keys2.parquet")
+    sqe(wh, "delete", "db.t", "--equality-delete", str(tmp_path / "keys2.parquet"),
+        "--equality-columns", "id,name")
+    want = [i for i in want if i not in (10, 14)]
+    assert ids_sqe(wh, "db.t")[0] == want
+    assert java_ids(wh, "db.t") == want
+    # Rows appended after the delete are not deleted by it (sequence numbers).
+    pq.write_table(rows(3, 1), tmp_path / "again.parquet")
+    sqe(wh, "append", "db.t", str(tmp_path / "again.parquet"))
+    assert ids_sqe(wh, "db.t")[0] == sorted(want + [3])
+    assert java_ids(wh, "db.t") == sorted(want + [3])
+    err = fails(wh, "delete", "db.t", "--equality-delete", str(tmp_path / "keys.parquet"),
+                "--equality-columns", "score")
+    assert "floating point" in err
