@@ -234,3 +234,30 @@ def test_equality_deletes(table_v2, tmp_path):
     err = fails(wh, "delete", "db.t", "--equality-delete", str(tmp_path / "keys.parquet"),
                 "--equality-columns", "score")
     assert "floating point" in err
+
+
+def test_manifests_merge_at_the_min_count(tmp_path):
+    wh = tmp_path / "wh"
+    (tmp_path / "schema.json").write_text(json.dumps(SCHEMA))
+    sqe(wh, "create-namespace", "db")
+    sqe(wh, "create", "db.m", "--schema", str(tmp_path / "schema.json"),
+        "--property", "commit.manifest.min-count-to-merge=3")
+    for i in range(7):
+        pq.write_table(rows(i * 10, 10), tmp_path / f"p{i}.parquet")
+        sqe(wh, "append", "db.m", str(tmp_path / f"p{i}.parquet"))
+    sqe(wh, "delete", "db.m", "--filter", "id<10")
+    table = sql_catalog(wh).load_table("db.m")
+    manifests = table.inspect.manifests().to_pylist()
+    assert len(manifests) <= 3, [m["path"] for m in manifests]
+    want = list(range(10, 70))
+    assert ids_sqe(wh, "db.m")[0] == want
+    assert ids_py(wh, "db.m") == want
+    assert ids_duck(wh, "db.m") == want
+    # Time travel through merged manifests still sees each snapshot's own files.
+    meta = json.loads(sqe(wh, "metadata", "db.m").stdout)
+    third = meta["snapshots"][2]["snapshot_id"]
+    assert ids_sqe(wh, "db.m", "--snapshot-id", str(third))[0] == list(range(30))
+    assert ids_py(wh, "db.m", snapshot_id=third) == list(range(30))
+    # Only referenced manifests stay on disk for the current snapshot's list.
+    listed = {m["path"].removeprefix("file:") for m in manifests}
+    assert all(p.exists() for p in map(__import__("pathlib").Path, listed))

@@ -1,6 +1,7 @@
 #include "iceberg/write/fast_append.h"
 #include "common/clock.h"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "iceberg/manifest/manifest_writer.h"
 #include "iceberg/scan/file_manifest_source.h"
 #include "iceberg/write/commit_support.h"
+#include "iceberg/write/manifest_merge.h"
 
 namespace sqe::iceberg {
 
@@ -69,6 +71,12 @@ Result<AppendResult> FastAppend(TableOperations& table, const std::vector<DataFi
       SQE_ASSIGN_OR_RETURN(auto parent_manifests, source.ReadManifestList(*parent));
       for (ManifestFile& m : parent_manifests) manifests.push_back(std::move(m));
     }
+    std::vector<std::string> merged;  // manifests this attempt's merging wrote
+    SQE_ASSIGN_OR_RETURN(manifests,
+                         MergeManifests(fs, base, snapshot_id, std::move(manifests), &merged));
+    const bool new_manifest_listed =
+        std::any_of(manifests.begin(), manifests.end(),
+                    [&](const ManifestFile& m) { return m.manifest_path == manifest_path; });
     const int64_t sequence_number = base.format_version >= 2 ? base.last_sequence_number + 1 : 0;
     std::string list_path = metadata_dir + "snap-" + std::to_string(snapshot_id) + "-" +
                             std::to_string(attempt) + "-" + RandomUuid() + ".avro";
@@ -122,9 +130,13 @@ Result<AppendResult> FastAppend(TableOperations& table, const std::vector<DataFi
         TableUpdate::AddSnapshot(snapshot),
         TableUpdate::SetBranch(SnapshotRef::kMainBranch, snapshot_id)};
     auto committed = table.Commit(requirements, updates);
-    if (committed.ok()) return AppendResult{std::move(*committed), snapshot_id, attempt};
+    if (committed.ok()) {
+      if (!new_manifest_listed) (void)fs.Delete({manifest_path});  // merged into another
+      return AppendResult{std::move(*committed), snapshot_id, attempt};
+    }
     last = committed.status();
-    (void)fs.Delete({list_path});
+    merged.push_back(list_path);
+    (void)fs.Delete(merged);
     if (last.code() != StatusCode::kConflict) break;
     write_internal::BackoffBeforeRetry(attempt, options.retry_base_delay_ms);
     SQE_ASSIGN_OR_RETURN(base, table.Refresh());

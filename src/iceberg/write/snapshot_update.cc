@@ -11,6 +11,7 @@
 #include "iceberg/scan/file_manifest_source.h"
 #include "iceberg/scan/scan_planner.h"
 #include "iceberg/write/commit_support.h"
+#include "iceberg/write/manifest_merge.h"
 
 namespace sqe::iceberg {
 namespace {
@@ -315,6 +316,18 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
       return planned.status();
     }
     Attempt& a = *planned;
+    {
+      std::vector<std::string> merged;
+      Result<std::vector<ManifestFile>> listed_manifests =
+          MergeManifests(fs, base, snapshot_id, std::move(a.manifests), &merged);
+      a.written.insert(a.written.end(), merged.begin(), merged.end());
+      if (!listed_manifests.ok()) {
+        (void)fs.Delete(a.written);
+        last = listed_manifests.status();
+        break;
+      }
+      a.manifests = std::move(*listed_manifests);
+    }
     const Snapshot* parent = base.CurrentSnapshot();
     const int64_t sequence_number = base.format_version >= 2 ? base.last_sequence_number + 1 : 0;
     std::string list_path = metadata_dir + "snap-" + std::to_string(snapshot_id) + "-" +
@@ -428,6 +441,15 @@ Result<SnapshotCommit> CommitSnapshot(TableOperations& table, const SnapshotChan
         TableUpdate::SetBranch(SnapshotRef::kMainBranch, snapshot_id)};
     Result<TableMetadata> committed = table.Commit(requirements, updates);
     if (committed.ok()) {
+      // New manifests merged into others are not referenced: remove them.
+      std::vector<std::string> unlisted;
+      for (const std::string& p : added_paths) {
+        if (std::none_of(a.manifests.begin(), a.manifests.end(),
+                         [&](const ManifestFile& m) { return m.manifest_path == p; })) {
+          unlisted.push_back(p);
+        }
+      }
+      if (!unlisted.empty()) (void)fs.Delete(unlisted);
       return SnapshotCommit{std::move(*committed), snapshot_id, attempt, std::move(a.removed)};
     }
     last = committed.status();
