@@ -261,3 +261,64 @@ def test_manifests_merge_at_the_min_count(tmp_path):
     # Only referenced manifests stay on disk for the current snapshot's list.
     listed = {m["path"].removeprefix("file:") for m in manifests}
     assert all(p.exists() for p in map(__import__("pathlib").Path, listed))
+
+
+def test_deletes_overwrite_rewrite_and_expire_on_s3rver(tmp_path):
+    """The write path with the warehouse on S3 (s3rver): position and equality deletes,
+    overwrite, compaction and expiry go through SQE's S3 client; pyiceberg reads each
+    state back through its own S3 FileIO."""
+    import os
+
+    from pyiceberg.catalog.sql import SqlCatalog
+
+    from s3_servers import S3rverServer
+    with S3rverServer(tmp_path / "s3rver", buckets=["lake"]) as s3:
+        catalog_db = tmp_path / "catalog.db"
+        env = dict(os.environ, AWS_ACCESS_KEY_ID=s3.access_key, AWS_SECRET_ACCESS_KEY=s3.secret_key,
+                   SQE_CATALOG__BACKEND__TYPE="jdbc", SQE_CATALOG__BACKEND__URL=f"sqlite:{catalog_db}",
+                   SQE_CATALOG__BACKEND__WAREHOUSE="s3://lake/wh", SQE_STORAGE__S3_ENDPOINT=s3.endpoint,
+                   SQE_STORAGE__S3_ALLOW_HTTP="true")
+
+        def run(*args):
+            r = subprocess.run([str(TOOL), *args], capture_output=True, text=True, env=env, timeout=60)
+            assert r.returncode == 0, f"sqe-iceberg {' '.join(args)}:\n{r.stderr}"
+            return r
+
+        def sqe_ids():
+            out = run("scan", "db.w")
+            return sorted(json.loads(line)["id"] for line in out.stdout.splitlines())
+
+        catalog = SqlCatalog("iceberg", uri=f"sqlite:///{catalog_db}", warehouse="s3://lake/wh",
+                             **{"s3.endpoint": s3.endpoint, "s3.access-key-id": s3.access_key,
+                                "s3.secret-access-key": s3.secret_key, "s3.region": s3.region})
+
+        def py_ids():
+            return sorted(catalog.load_table("db.w").scan().to_arrow().column("id").to_pylist())
+
+        (tmp_path / "schema.json").write_text(json.dumps(SCHEMA))
+        pq.write_table(rows(0, 60), tmp_path / "a.parquet")
+        pq.write_table(rows(60, 40), tmp_path / "b.parquet")
+        pq.write_table(pa.table({"id": pa.array([20, 21], pa.int64())}), tmp_path / "keys.parquet")
+        run("create-namespace", "db")
+        run("create", "db.w", "--schema", str(tmp_path / "schema.json"))
+        run("append", "db.w", str(tmp_path / "a.parquet"))
+        run("append", "db.w", str(tmp_path / "b.parquet"))
+        run("delete", "db.w", "--filter", "id<10")
+        assert sqe_ids() == list(range(10, 100)) and py_ids() == list(range(10, 100))
+        pq.write_table(rows(500, 5), tmp_path / "new.parquet")
+        run("overwrite", "db.w", "--filter", "id>=60", str(tmp_path / "new.parquet"))
+        want = list(range(10, 60)) + list(range(500, 505))
+        assert sqe_ids() == want and py_ids() == want
+        # pyiceberg does not read equality deletes ("not yet supported"): SQE checks those
+        # rows until the compaction folds the deletes into fresh files.
+        run("delete", "db.w", "--equality-delete", str(tmp_path / "keys.parquet"),
+            "--equality-columns", "id")
+        want = [i for i in want if i not in (20, 21)]
+        assert sqe_ids() == want
+        run("rewrite", "db.w")
+        expired = json.loads(run("expire-snapshots", "db.w", "--older-than-ms", str(2**62)).stdout)
+        assert expired["failed_deletes"] == 0 and expired["deleted_data_files"] >= 2, expired
+        assert sqe_ids() == want and py_ids() == want
+        listing = s3.pyarrow_fs().get_file_info(__import__("pyarrow.fs", fromlist=["FileSelector"])
+                                                .FileSelector("lake/wh/db/w/data", recursive=True))
+        assert sum(i.path.endswith(".parquet") for i in listing) == 1  # the compacted file
