@@ -31,7 +31,13 @@ std::unique_ptr<server::Listener> TrinoListener(const ServerContext& context) {
 /// The Iceberg REST catalog server over the process catalog, or, when there is none, a
 /// listener answering 503 with the reason.
 MadeListener RestCatalogListener(const ServerContext& context) {
-  auto listener = std::make_unique<server::HttpListener>();
+  // Catalog clients (pyiceberg, Spark, iceberg-js) pause between requests while they write
+  // files: one request per connection, so none reuses a connection the server is closing,
+  // and more threads for writers committing at once.
+  server::HttpListener::Options options;
+  options.worker_threads = 16;
+  options.keep_alive_max_requests = 1;
+  auto listener = std::make_unique<server::HttpListener>(options);
   const ProcessCatalog* catalog = context.catalog;
   if (catalog == nullptr || catalog->catalog == nullptr) {
     Status why = catalog == nullptr ? Status::Internal("no catalog in this mode") : catalog->error;
@@ -39,12 +45,12 @@ MadeListener RestCatalogListener(const ServerContext& context) {
     return MadeListener{std::move(listener), "the catalog could not be made (" + why.message() +
                                                  "); every REST catalog path answers 503"};
   }
-  server::IcebergRestOptions options;
-  options.warehouse = catalog->warehouse;
-  options.default_format_version = context.config.catalog.default_table_format_version;
-  options.file_systems = catalog->file_systems;
-  options.auth = context.auth;
-  server::AddIcebergRestRoutes(*listener, catalog->catalog, options);
+  server::IcebergRestOptions rest;
+  rest.warehouse = catalog->warehouse;
+  rest.default_format_version = context.config.catalog.default_table_format_version;
+  rest.file_systems = catalog->file_systems;
+  rest.auth = context.auth;
+  server::AddIcebergRestRoutes(*listener, catalog->catalog, rest);
   return MadeListener{std::move(listener), ""};
 }
 

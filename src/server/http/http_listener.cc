@@ -96,6 +96,8 @@ Status HttpListener::Serve() {
   impl->server.set_read_timeout(o.read_timeout_secs, 0);
   impl->server.set_write_timeout(o.write_timeout_secs, 0);
   impl->server.set_keep_alive_timeout(o.keep_alive_timeout_secs);
+  impl->server.set_keep_alive_max_count(
+      static_cast<size_t>(std::max(1, o.keep_alive_max_requests)));
   size_t threads = static_cast<size_t>(std::max(1, o.worker_threads));
   impl->server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
 

@@ -24,6 +24,11 @@ class HttpListener final : public Listener {
     int read_timeout_secs = 3;
     int write_timeout_secs = 3;
     int keep_alive_timeout_secs = 1;
+    /// Requests served on one connection before the server closes it (with
+    /// "Connection: close"); 1 turns keep-alive off, so a client never reuses a connection
+    /// the server is closing (the race clients that pause between requests lose). 5 is
+    /// cpp-httplib's own default.
+    int keep_alive_max_requests = 5;
   };
 
   HttpListener();
