@@ -81,6 +81,13 @@ if [[ $ASAN_BUILT -eq 1 ]]; then
   else
     fail_unreported "PostgreSQL for the catalog tests"
   fi
+  # The catalog conformance suite also runs the REST client against Iceberg's Java REST
+  # fixture (tests/peers/iceberg_rest_fixture.sh), which needs the Java peers' classpath.
+  if JAVA_CP="$(bash "$ROOT/tests/peers/java/build.sh")"; then
+    export SQE_JAVA_PEER_CLASSPATH="$JAVA_CP"
+  else
+    fail_unreported "Java test peers for the REST catalog tests"
+  fi
   if ! ctest --test-dir build/asan --output-on-failure -j "$JOBS" \
        --output-junit "$RESULTS/ctest.xml"; then
     fail_stage "ctest"

@@ -28,12 +28,18 @@ struct LoadedTable {
   std::shared_ptr<const iceberg::TableMetadata> metadata;
   /// Storage credentials the catalog vended for this table (REST access delegation).
   std::optional<net::AwsCredentials> storage_credentials;
+  /// The catalog's per-table client properties (REST LoadTableResult `config`, with the
+  /// `storage-credentials` entry for the table's location merged in): s3.endpoint,
+  /// s3.region, ... Empty for catalogs that vend nothing.
+  std::map<std::string, std::string> table_config;
 
   /// A table read from `location`, without vended credentials.
   static LoadedTable Of(TableIdentifier id, std::string location, iceberg::TableMetadata metadata) {
-    return LoadedTable{std::move(id), std::move(location),
+    return LoadedTable{std::move(id),
+                       std::move(location),
                        std::make_shared<const iceberg::TableMetadata>(std::move(metadata)),
-                       std::nullopt};
+                       std::nullopt,
+                       {}};
   }
 };
 

@@ -5,6 +5,8 @@
 
 #include "catalog/hadoop_catalog.h"
 #include "catalog/metastore_catalog.h"
+#include "catalog/rest/rest_catalog.h"
+#include "config/config_loader.h"
 
 namespace sqe::catalog {
 namespace {
@@ -95,9 +97,10 @@ Result<std::unique_ptr<Catalog>> MakeCatalog(
         std::move(file_systems)));
   }
   if (type == "rest") {
-    return Status::NotImplemented(
-        "catalog.backend.type = \"" + type +
-        "\" is not implemented yet; use \"embedded\", \"jdbc\" or \"hadoop\"");
+    SQE_ASSIGN_OR_RETURN(RestCatalogOptions options,
+                         RestCatalogOptionsFromConfig(config, config::CurrentEnvironment()));
+    SQE_ASSIGN_OR_RETURN(auto rest, RestCatalog::Make(std::move(options)));
+    return std::unique_ptr<Catalog>(std::move(rest));
   }
   if (type == "hms" || type == "glue" || type == "s3tables") {
     return Status::NotImplemented("catalog.backend.type = \"" + type +

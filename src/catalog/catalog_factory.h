@@ -6,7 +6,9 @@
 ///    "jdbc:postgresql://...", with `user` / `password`) or SQLite ("sqlite:PATH",
 ///    "jdbc:sqlite:PATH"); new tables under `warehouse`;
 ///  - hadoop: Iceberg's file-system layout (version-hint.text) under `warehouse`;
-///  - rest, hms, glue, s3tables: NotImplemented naming what exists today.
+///  - rest: the Iceberg REST client (rest/rest_catalog.h) on catalog_url / backend.uri; it
+///    contacts the server on first use, not here;
+///  - hms, glue, s3tables: NotImplemented naming what exists today.
 
 #include <memory>
 

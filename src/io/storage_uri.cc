@@ -5,6 +5,12 @@ namespace sqe::io {
 Result<StorageUri> ParseStorageUri(std::string_view uri) {
   if (uri.empty()) return Status::InvalidArgument("empty file location");
   StorageUri out;
+  // Hadoop's form of a local URI, "file:/path" (what Iceberg Java writes for a local
+  // warehouse), is the local path "/path".
+  if (uri.starts_with("file:/") && !uri.starts_with("file://")) {
+    out.path = std::string(uri.substr(5));
+    return out;
+  }
   size_t scheme_end = uri.find("://");
   if (scheme_end == std::string_view::npos) {
     out.path = std::string(uri);

@@ -12,6 +12,11 @@ TEST(StorageUriTest, LocalForms) {
   ASSERT_TRUE(f.ok());
   EXPECT_EQ(f->kind, StorageUri::Kind::kLocal);
   EXPECT_EQ(f->path, "/data/a.parquet");
+  // Hadoop's single-slash form, as Iceberg Java writes local locations.
+  auto hadoop = ParseStorageUri("file:/data/wh/db/t/metadata/v1.metadata.json");
+  ASSERT_TRUE(hadoop.ok());
+  EXPECT_EQ(hadoop->kind, StorageUri::Kind::kLocal);
+  EXPECT_EQ(hadoop->path, "/data/wh/db/t/metadata/v1.metadata.json");
 }
 
 TEST(StorageUriTest, S3Forms) {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog_table_operations.h"
+#include "catalog/table_file_system.h"
 #include "iceberg/schema_update.h"
 #include "iceberg/write/metadata_commit.h"
 #include "main/iceberg_tool_commands.h"
@@ -144,7 +145,7 @@ Status IcebergAlter(IcebergToolContext& ctx, const std::string& table, const Alt
     set[parts.first] = parts.second;
   }
   SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
-  SQE_ASSIGN_OR_RETURN(auto table_fs, ctx.file_systems->ForUri(t.metadata->location));
+  SQE_ASSIGN_OR_RETURN(auto table_fs, catalog::TableFileSystem(*ctx.file_systems, t));
   catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(table_fs));
   iceberg::TableMetadata m = *t.metadata;
   if (schema_changes) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog_table_operations.h"
+#include "catalog/table_file_system.h"
 #include "columnar/column_builder.h"
 #include "columnar/json_value_encoding.h"
 #include "common/uuid.h"
@@ -111,11 +112,12 @@ Status IcebergCreateTable(IcebergToolContext& ctx, const std::string& table,
 }
 
 Result<std::vector<iceberg::DataFile>> WriteRows(IcebergToolContext& ctx,
-                                                 const iceberg::TableMetadata& m,
+                                                 const catalog::LoadedTable& t,
                                                  const std::vector<std::string>& files) {
+  const iceberg::TableMetadata& m = *t.metadata;
   const iceberg::Schema& schema = *m.CurrentSchema();
   SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr target, iceberg::ToColumnarSchema(schema));
-  SQE_ASSIGN_OR_RETURN(auto table_fs, ctx.file_systems->ForUri(m.location));
+  SQE_ASSIGN_OR_RETURN(auto table_fs, catalog::TableFileSystem(*ctx.file_systems, t));
   // Rows go through the partitioned writer for every table: it routes them by the default
   // spec (one group for an unpartitioned one) and rolls files at the target file size.
   iceberg::PartitionedWriterOptions writer_options;
@@ -174,8 +176,8 @@ Status IcebergAppend(IcebergToolContext& ctx, const std::string& table,
   SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
   SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
   const iceberg::TableMetadata& m = *t.metadata;
-  SQE_ASSIGN_OR_RETURN(std::vector<iceberg::DataFile> data_files, WriteRows(ctx, m, files));
-  SQE_ASSIGN_OR_RETURN(auto table_fs, ctx.file_systems->ForUri(m.location));
+  SQE_ASSIGN_OR_RETURN(std::vector<iceberg::DataFile> data_files, WriteRows(ctx, t, files));
+  SQE_ASSIGN_OR_RETURN(auto table_fs, catalog::TableFileSystem(*ctx.file_systems, t));
   io::FileSystem& data_fs = *table_fs;
   catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(table_fs));
   Result<iceberg::AppendResult> appended = iceberg::FastAppend(ops, data_files);
@@ -212,7 +214,7 @@ Status IcebergScan(IcebergToolContext& ctx, const std::string& table, const Scan
   options.ref = args.ref;
   options.as_of_timestamp_ms = args.as_of_ms;
   SQE_ASSIGN_OR_RETURN(options.filter, ParseFilters(args.filters));
-  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(m.location));
+  SQE_ASSIGN_OR_RETURN(auto fs, catalog::TableFileSystem(*ctx.file_systems, t));
   iceberg::FileManifestSource source(*fs);
   SQE_ASSIGN_OR_RETURN(iceberg::ScanPlan plan, iceberg::PlanScan(m, source, options));
   // The plan's schema names the columns: the snapshot's for time travel, else the current.

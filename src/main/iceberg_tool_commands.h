@@ -40,9 +40,10 @@ Result<iceberg::expr::ExprPtr> ParseFilters(const std::vector<std::string>& filt
 
 /// Writes the rows of Parquet files (columns matched to the table by name) as data files of
 /// the table: routed by its default spec, rolled at its target file size. Nothing is left
-/// behind on failure. The files are not committed.
+/// behind on failure, on the table's file system (vended credentials included). The files
+/// are not committed.
 Result<std::vector<iceberg::DataFile>> WriteRows(IcebergToolContext& ctx,
-                                                 const iceberg::TableMetadata& metadata,
+                                                 const catalog::LoadedTable& table,
                                                  const std::vector<std::string>& files);
 
 Status IcebergCreateNamespace(IcebergToolContext& ctx, const std::string& ns);

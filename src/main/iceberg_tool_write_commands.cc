@@ -6,6 +6,7 @@
 #include <set>
 
 #include "catalog/catalog_table_operations.h"
+#include "catalog/table_file_system.h"
 #include "common/uuid.h"
 #include "formats/parquet/file_reader.h"
 #include "iceberg/column_literal.h"
@@ -65,8 +66,8 @@ Status IcebergOverwrite(IcebergToolContext& ctx, const std::string& table,
     return Status::InvalidArgument("overwrite needs --filter: the rows to replace");
   }
   SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
-  SQE_ASSIGN_OR_RETURN(std::vector<iceberg::DataFile> added, WriteRows(ctx, *t.metadata, files));
-  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(t.metadata->location));
+  SQE_ASSIGN_OR_RETURN(std::vector<iceberg::DataFile> added, WriteRows(ctx, t, files));
+  SQE_ASSIGN_OR_RETURN(auto fs, catalog::TableFileSystem(*ctx.file_systems, t));
   io::FileSystem& data_fs = *fs;
   catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(fs));
   iceberg::SnapshotChanges changes;
@@ -93,7 +94,7 @@ Status IcebergDelete(IcebergToolContext& ctx, const std::string& table,
   }
   SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
   const iceberg::TableMetadata& m = *t.metadata;
-  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(m.location));
+  SQE_ASSIGN_OR_RETURN(auto fs, catalog::TableFileSystem(*ctx.file_systems, t));
   SQE_ASSIGN_OR_RETURN(iceberg::ScanPlan plan, PlanWholeFiles(*fs, m, filter));
   SQE_ASSIGN_OR_RETURN(iceberg::expr::ExprPtr bound,
                        iceberg::expr::Bind(filter, *plan.schema, true));
@@ -229,7 +230,7 @@ Status IcebergRewrite(IcebergToolContext& ctx, const std::string& table, std::os
     out << Json{{"table", table}, {"rewritten_files", 0}}.dump() << "\n";
     return Status::OK();
   }
-  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(m.location));
+  SQE_ASSIGN_OR_RETURN(auto fs, catalog::TableFileSystem(*ctx.file_systems, t));
   SQE_ASSIGN_OR_RETURN(iceberg::ScanPlan plan, PlanWholeFiles(*fs, m, nullptr));
   // Compaction: every live row, deletes applied, rewritten by the default spec at the
   // target file size; the old data and delete files go in the same snapshot.
@@ -295,7 +296,7 @@ Status IcebergExpireSnapshots(IcebergToolContext& ctx, const std::string& table,
                               const ExpireArgs& args, std::ostream& out) {
   SQE_ASSIGN_OR_RETURN(catalog::TableIdentifier id, ParseTableName(table));
   SQE_ASSIGN_OR_RETURN(catalog::LoadedTable t, ctx.catalog->LoadTable(id));
-  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(t.metadata->location));
+  SQE_ASSIGN_OR_RETURN(auto fs, catalog::TableFileSystem(*ctx.file_systems, t));
   catalog::CatalogTableOperations ops(*ctx.catalog, id, std::move(fs));
   iceberg::ExpireSnapshotsOptions options;
   options.older_than_ms = args.older_than_ms;
@@ -340,7 +341,7 @@ Status IcebergEqualityDelete(IcebergToolContext& ctx, const std::string& table,
     if (f == nullptr) return Status::InvalidArgument("no column '" + c + "' in " + table);
     ids.push_back(f->id);
   }
-  SQE_ASSIGN_OR_RETURN(auto fs, ctx.file_systems->ForUri(m.location));
+  SQE_ASSIGN_OR_RETURN(auto fs, catalog::TableFileSystem(*ctx.file_systems, t));
   iceberg::DataFileWriterOptions file_options;
   file_options.default_codec = ctx.default_parquet_codec;
   file_options.table_properties = m.properties;

@@ -13,6 +13,9 @@ import org.apache.iceberg.rest.RESTCatalogAdapter;
 import org.apache.iceberg.rest.RESTCatalogServlet;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 
@@ -64,11 +67,16 @@ public final class RestFixture {
     Catalog catalog = CatalogUtil.buildIcebergCatalog("rest_backend", props, new Configuration());
 
     Server server = new Server();
-    ServerConnector connector = new ServerConnector(server);
+    // Multi-level namespaces travel as one path segment joined by %1F (the REST spec's
+    // separator); Jetty 12 rejects such encoded characters unless told otherwise.
+    HttpConfiguration http = new HttpConfiguration();
+    http.setUriCompliance(UriCompliance.UNSAFE);
+    ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
     connector.setHost("127.0.0.1");
     connector.setPort(port);
     server.addConnector(connector);
     ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+    context.getServletHandler().setDecodeAmbiguousURIs(true);
     context.addServlet(new ServletHolder(new RESTCatalogServlet(new RESTCatalogAdapter(catalog))), "/*");
     server.setHandler(context);
     server.start();
