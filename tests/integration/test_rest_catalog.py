@@ -259,10 +259,10 @@ def test_concurrent_appends_each_row_once(rest_server, server_config):
 
 
 def test_catalog_that_cannot_be_made_answers_503(start_server, server_config):
-    # The rest backend (SQE as a REST client) is not implemented yet: the server still
-    # starts, and its REST catalog port says why.
+    # The hms backend is a later issue: the server still starts, and its REST catalog port
+    # says why.
     text = server_config.text().replace('type = "embedded"',
-                                        'type = "rest"\nuri = "http://127.0.0.1:9/catalog"')
+                                        'type = "hms"\nuri = "thrift://127.0.0.1:9"')
     path = server_config.dir / "rest-backend.toml"
     path.write_text(text)
     server = start_server(["--config", str(path)])
@@ -271,5 +271,5 @@ def test_catalog_that_cannot_be_made_answers_503(start_server, server_config):
     assert status == 503, body
     error = parse_json(body)["error"]
     assert error["type"] == "ServiceUnavailableException"
-    assert "rest" in error["message"]
+    assert "hms" in error["message"]
     assert server.has_line("event=catalog.unavailable")
