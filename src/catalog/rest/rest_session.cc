@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "net/query_string.h"
+
 namespace sqe::catalog {
 namespace {
 
@@ -12,15 +14,6 @@ bool IsIdempotent(const std::string& method) { return method == "GET" || method 
 
 bool IsRetryableStatus(int status) {
   return status == 429 || status == 502 || status == 503 || status == 504;
-}
-
-std::string QueryString(const std::vector<std::pair<std::string, std::string>>& query) {
-  std::string out;
-  for (const auto& [name, value] : query) {
-    out += out.empty() ? "?" : "&";
-    out += net::UriEncode(name, true) + "=" + net::UriEncode(value, true);
-  }
-  return out;
 }
 
 }  // namespace
@@ -39,7 +32,7 @@ Result<net::HttpOutcome> RestSession::SendOnce(const RestCall& call, const Secre
   net::HttpRequest request;
   request.method = call.method;
   const std::string path = base_path_ + call.path;
-  request.url = scheme_authority_ + path + QueryString(call.query);
+  request.url = scheme_authority_ + path + net::QueryString(call.query);
   request.headers = options_.headers;
   request.headers.insert(request.headers.end(), call.headers.begin(), call.headers.end());
   request.headers.emplace_back("Accept", "application/json");

@@ -8,6 +8,7 @@
 #include <random>
 #include <thread>
 
+#include "net/query_string.h"
 #include "net/sigv4.h"
 
 namespace sqe::io::s3 {
@@ -27,15 +28,6 @@ std::string ContentMd5(std::string_view body) {
   int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()), digest,
                           static_cast<int>(length));
   out.resize(static_cast<size_t>(n));
-  return out;
-}
-
-std::string QueryString(const std::vector<std::pair<std::string, std::string>>& query) {
-  std::string out;
-  for (const auto& [k, v] : query) {
-    out += out.empty() ? "?" : "&";
-    out += net::UriEncode(k, true) + "=" + net::UriEncode(v, true);
-  }
   return out;
 }
 
@@ -159,7 +151,7 @@ std::string S3Client::UrlFor(const Call& call, std::string* host, std::string* p
     *host = *call.bucket + "." + endpoint_.authority;
     *path = "/" + encoded_key;
   }
-  return endpoint_.scheme + "://" + *host + *path + QueryString(call.query);
+  return endpoint_.scheme + "://" + *host + *path + net::QueryString(call.query);
 }
 
 Result<net::HttpResponse> S3Client::Execute(const Call& call, IoStats* stats) {
