@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/rest/rest_names.h"
 #include "iceberg/partition_spec.h"
 #include "iceberg/schema.h"
 #include "iceberg/sort_order.h"
@@ -16,21 +17,8 @@ std::string Dump(const Json& json) {
   return json.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-std::string JoinLevels(const Namespace& ns) {
-  std::string out;
-  for (size_t i = 0; i < ns.size(); ++i) {
-    if (i > 0) out.push_back('\x1f');
-    out += ns[i];
-  }
-  return out;
-}
-
 std::string Quoted(const Namespace& ns) { return "'" + NamespaceToString(ns) + "'"; }
 std::string Quoted(const TableIdentifier& id) { return "'" + TableIdentifierToString(id) + "'"; }
-
-Json IdentifierJson(const TableIdentifier& id) {
-  return Json{{"namespace", id.ns}, {"name", id.name}};
-}
 
 /// A JSON object of properties as strings (numbers and booleans as their JSON text, which
 /// some servers send for flags like rest.sigv4-enabled).
@@ -270,7 +258,7 @@ Status RestCatalog::CheckEndpoint(const Settled& settled, const std::string& end
 }
 
 std::string RestCatalog::NamespacePath(const Settled& s, const Namespace& ns) const {
-  return s.prefix_path + "/namespaces/" + net::UriEncode(JoinLevels(ns), true);
+  return s.prefix_path + "/namespaces/" + net::UriEncode(NamespaceToParameter(ns), true);
 }
 
 std::string RestCatalog::TablePath(const Settled& s, const TableIdentifier& id) const {
@@ -340,7 +328,7 @@ Result<std::vector<Namespace>> RestCatalog::ListNamespaces(const Namespace& pare
   call.what = parent.empty() ? "list namespaces" : "list namespaces under " + Quoted(parent);
   SQE_RETURN_NOT_OK(CheckEndpoint(*s, "GET /v1/{prefix}/namespaces", call.what));
   call.path = s->prefix_path + "/namespaces";
-  if (!parent.empty()) call.query.emplace_back("parent", JoinLevels(parent));
+  if (!parent.empty()) call.query.emplace_back("parent", NamespaceToParameter(parent));
   SQE_ASSIGN_OR_RETURN(std::vector<Json> items, ListAll(*s, std::move(call), "namespaces"));
   std::vector<Namespace> out;
   for (const Json& item : items) {
@@ -584,7 +572,7 @@ Result<LoadedTable> RestCatalog::CommitTable(
   }
   call.method = "POST";
   call.path = TablePath(*s, id);
-  call.body = "{\"identifier\":" + Dump(IdentifierJson(id)) +
+  call.body = "{\"identifier\":" + Dump(TableIdentifierToJson(id)) +
               ",\"requirements\":" + iceberg::WriteTableRequirements(requirements) +
               ",\"updates\":" + iceberg::WriteTableUpdates(updates, format_version) + "}";
   Result<RestOutcome> outcome = s->session->Send(call);
@@ -642,7 +630,8 @@ Status RestCatalog::RenameTable(const TableIdentifier& from, const TableIdentifi
   SQE_RETURN_NOT_OK(CheckEndpoint(*s, "POST /v1/{prefix}/tables/rename", call.what));
   call.method = "POST";
   call.path = s->prefix_path + "/tables/rename";
-  call.body = Dump(Json{{"source", IdentifierJson(from)}, {"destination", IdentifierJson(to)}});
+  call.body = Dump(
+      Json{{"source", TableIdentifierToJson(from)}, {"destination", TableIdentifierToJson(to)}});
   Status st = Call(*s, std::move(call)).status();
   Forget(from);
   Forget(to);

@@ -4,10 +4,10 @@
 #include <functional>
 #include <string_view>
 
+#include "catalog/rest/rest_names.h"
 #include "common/secret_string.h"
 #include "server/iceberg_rest/rest_endpoints_internal.h"
 #include "server/iceberg_rest/rest_error_response.h"
-#include "server/iceberg_rest/rest_names.h"
 
 namespace sqe::server {
 namespace rest_internal {
@@ -131,7 +131,7 @@ std::map<std::string, std::string> ParseForm(std::string_view body) {
       std::string value(eq == std::string_view::npos ? "" : pair.substr(eq + 1));
       for (char& c : key) c = c == '+' ? ' ' : c;
       for (char& c : value) c = c == '+' ? ' ' : c;
-      out[PercentDecode(key)] = PercentDecode(value);
+      out[catalog::PercentDecode(key)] = catalog::PercentDecode(value);
     }
     if (end == std::string_view::npos) break;
     start = end + 1;
@@ -218,11 +218,11 @@ HttpResponse DispatchNamespacePath(const RestContext& ctx, const HttpRequest& re
   std::string_view rest = std::string_view(request.path).substr(kNamespacesPrefix.size());
   while (true) {
     size_t slash = rest.find('/');
-    segments.push_back(PercentDecode(rest.substr(0, slash)));
+    segments.push_back(catalog::PercentDecode(rest.substr(0, slash)));
     if (slash == std::string_view::npos) break;
     rest.remove_prefix(slash + 1);
   }
-  Result<catalog::Namespace> ns = NamespaceFromParameter(segments[0]);
+  Result<catalog::Namespace> ns = catalog::NamespaceFromParameter(segments[0]);
   if (!ns.ok()) return RestErrorFromStatus(ns.status(), RestSubject::kNamespace);
   const HttpMethod m = request.method;
   namespace ri = rest_internal;

@@ -3,9 +3,9 @@
 
 #include <set>
 
+#include "catalog/rest/rest_names.h"
 #include "server/iceberg_rest/rest_endpoints_internal.h"
 #include "server/iceberg_rest/rest_error_response.h"
-#include "server/iceberg_rest/rest_names.h"
 
 namespace sqe::server::rest_internal {
 namespace {
@@ -48,7 +48,8 @@ HttpResponse ListNamespaces(const RestContext& ctx, const HttpRequest& request) 
   std::optional<std::string> parent_text = QueryValue(request, "parent");
   // An empty parent is the top level (the spec keeps that for older clients).
   if (parent_text && !parent_text->empty()) {
-    Result<catalog::Namespace> parsed = NamespaceFromParameter(PercentDecode(*parent_text));
+    Result<catalog::Namespace> parsed =
+        catalog::NamespaceFromParameter(catalog::PercentDecode(*parent_text));
     if (!parsed.ok()) return NamespaceError(parsed.status());
     parent = std::move(*parsed);
     Result<bool> exists = ctx.catalog->NamespaceExists(parent);
@@ -75,7 +76,7 @@ HttpResponse CreateNamespace(const RestContext& ctx, const HttpRequest& request)
   if (!body->contains("namespace")) {
     return NamespaceError(Status::InvalidArgument("CreateNamespaceRequest needs \"namespace\""));
   }
-  Result<catalog::Namespace> ns = NamespaceFromJson((*body)["namespace"], "namespace");
+  Result<catalog::Namespace> ns = catalog::NamespaceFromJson((*body)["namespace"], "namespace");
   if (!ns.ok()) return NamespaceError(ns.status());
   Result<std::map<std::string, std::string>> properties =
       PropertiesFromJson(body->value("properties", nlohmann::json()), "properties");

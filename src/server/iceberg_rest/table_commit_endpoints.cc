@@ -8,9 +8,9 @@
 #include "common/uuid.h"
 #include "iceberg/new_table.h"
 
+#include "catalog/rest/rest_names.h"
 #include "server/iceberg_rest/rest_endpoints_internal.h"
 #include "server/iceberg_rest/rest_error_response.h"
-#include "server/iceberg_rest/rest_names.h"
 
 namespace sqe::server::rest_internal {
 namespace {
@@ -39,7 +39,8 @@ Result<TableChange> ParseChange(const nlohmann::json& body,
     if (!body.contains("identifier")) {
       return Status::InvalidArgument("every table change of a transaction needs \"identifier\"");
     }
-    SQE_ASSIGN_OR_RETURN(change.id, TableIdentifierFromJson(body["identifier"], "identifier"));
+    SQE_ASSIGN_OR_RETURN(change.id,
+                         catalog::TableIdentifierFromJson(body["identifier"], "identifier"));
   }
   nlohmann::json requirements = body.value("requirements", nlohmann::json::array());
   change.updates = body.value("updates", nlohmann::json::array());
@@ -227,7 +228,7 @@ HttpResponse CommitTable(const RestContext& ctx, const catalog::TableIdentifier&
   if (!change.ok()) return TableError(change.status());
   if (body->contains("identifier")) {
     Result<catalog::TableIdentifier> named =
-        TableIdentifierFromJson((*body)["identifier"], "identifier");
+        catalog::TableIdentifierFromJson((*body)["identifier"], "identifier");
     if (!named.ok()) return TableError(named.status());
     if (!(*named == id)) {
       return TableError(

@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "catalog/rest/rest_names.h"
 #include "common/clock.h"
 #include "iceberg/new_table.h"
 #include "iceberg/partition_spec.h"
@@ -10,7 +11,6 @@
 #include "iceberg/sort_order.h"
 #include "server/iceberg_rest/rest_endpoints_internal.h"
 #include "server/iceberg_rest/rest_error_response.h"
-#include "server/iceberg_rest/rest_names.h"
 
 namespace sqe::server::rest_internal {
 namespace {
@@ -178,7 +178,7 @@ HttpResponse ListTables(const RestContext& ctx, const catalog::Namespace& ns,
   if (!page.ok()) return NamespaceError(page.status());
   nlohmann::json identifiers = nlohmann::json::array();
   for (size_t i = page->begin; i < page->end; ++i) {
-    identifiers.push_back(TableIdentifierToJson((*listed)[i]));
+    identifiers.push_back(catalog::TableIdentifierToJson((*listed)[i]));
   }
   nlohmann::json body = {{"identifiers", identifiers}};
   if (!page->next_token.empty()) body["next-page-token"] = page->next_token;
@@ -261,10 +261,10 @@ HttpResponse RenameTable(const RestContext& ctx, const HttpRequest& request) {
   Result<nlohmann::json> body = ParseJsonBody(request);
   if (!body.ok()) return TableError(body.status());
   Result<catalog::TableIdentifier> source =
-      TableIdentifierFromJson(body->value("source", nlohmann::json()), "source");
+      catalog::TableIdentifierFromJson(body->value("source", nlohmann::json()), "source");
   if (!source.ok()) return TableError(source.status());
   Result<catalog::TableIdentifier> destination =
-      TableIdentifierFromJson(body->value("destination", nlohmann::json()), "destination");
+      catalog::TableIdentifierFromJson(body->value("destination", nlohmann::json()), "destination");
   if (!destination.ok()) return TableError(destination.status());
   Status st = ctx.catalog->RenameTable(*source, *destination);
   if (st.ok()) return NoContent();

@@ -1,8 +1,8 @@
-#include "server/iceberg_rest/rest_names.h"
+#include "catalog/rest/rest_names.h"
 
 #include <gtest/gtest.h>
 
-namespace sqe::server {
+namespace sqe::catalog {
 namespace {
 
 TEST(RestNamesTest, PercentDecodeLeavesBadEscapesAlone) {
@@ -18,7 +18,7 @@ TEST(RestNamesTest, PercentDecodeLeavesBadEscapesAlone) {
 TEST(RestNamesTest, NamespaceLevelsSplitOnUnitSeparator) {
   auto ns = NamespaceFromParameter("accounting\x1ftax");
   ASSERT_TRUE(ns.ok());
-  EXPECT_EQ(*ns, (catalog::Namespace{"accounting", "tax"}));
+  EXPECT_EQ(*ns, (Namespace{"accounting", "tax"}));
   EXPECT_EQ(NamespaceToParameter(*ns), "accounting\x1ftax");
   EXPECT_FALSE(NamespaceFromParameter("a\x1f").ok());
   EXPECT_FALSE(NamespaceFromParameter("").ok());
@@ -28,7 +28,7 @@ TEST(RestNamesTest, TableIdentifierJson) {
   auto id = TableIdentifierFromJson(nlohmann::json::parse(R"({"namespace":["a","b"],"name":"t"})"),
                                     "source");
   ASSERT_TRUE(id.ok());
-  EXPECT_EQ(id->ns, (catalog::Namespace{"a", "b"}));
+  EXPECT_EQ(id->ns, (Namespace{"a", "b"}));
   EXPECT_EQ(id->name, "t");
   EXPECT_EQ(TableIdentifierToJson(*id).dump(), R"({"name":"t","namespace":["a","b"]})");
   auto bad = TableIdentifierFromJson(nlohmann::json::parse(R"({"namespace":"a"})"), "source");
@@ -36,4 +36,4 @@ TEST(RestNamesTest, TableIdentifierJson) {
 }
 
 }  // namespace
-}  // namespace sqe::server
+}  // namespace sqe::catalog

@@ -11,7 +11,7 @@
 #include "catalog/table_identifier.h"
 #include "common/result.h"
 
-namespace sqe::server {
+namespace sqe::catalog {
 
 /// Decodes %XX escapes; a '%' not followed by two hex digits stays as it is. Idempotent on
 /// text that has no '%', so a segment the HTTP library already decoded passes unchanged.
@@ -19,17 +19,16 @@ std::string PercentDecode(std::string_view text);
 
 /// The namespace in one (decoded) path segment or `parent` value: levels split on 0x1F.
 /// InvalidArgument for an empty level.
-Result<catalog::Namespace> NamespaceFromParameter(std::string_view text);
+Result<Namespace> NamespaceFromParameter(std::string_view text);
 
 /// Levels joined by 0x1F (the inverse of NamespaceFromParameter).
-std::string NamespaceToParameter(const catalog::Namespace& ns);
+std::string NamespaceToParameter(const Namespace& ns);
 
 /// {"namespace": [...], "name": "..."}; InvalidArgument naming `what` when malformed.
-Result<catalog::TableIdentifier> TableIdentifierFromJson(const nlohmann::json& json,
-                                                         const char* what);
-nlohmann::json TableIdentifierToJson(const catalog::TableIdentifier& id);
+Result<TableIdentifier> TableIdentifierFromJson(const nlohmann::json& json, const char* what);
+nlohmann::json TableIdentifierToJson(const TableIdentifier& id);
 
 /// A JSON array of strings as a namespace; InvalidArgument naming `what` otherwise.
-Result<catalog::Namespace> NamespaceFromJson(const nlohmann::json& json, const char* what);
+Result<Namespace> NamespaceFromJson(const nlohmann::json& json, const char* what);
 
-}  // namespace sqe::server
+}  // namespace sqe::catalog

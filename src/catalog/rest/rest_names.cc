@@ -1,6 +1,6 @@
-#include "server/iceberg_rest/rest_names.h"
+#include "catalog/rest/rest_names.h"
 
-namespace sqe::server {
+namespace sqe::catalog {
 namespace {
 
 int HexValue(char c) {
@@ -32,8 +32,8 @@ std::string PercentDecode(std::string_view text) {
   return out;
 }
 
-Result<catalog::Namespace> NamespaceFromParameter(std::string_view text) {
-  catalog::Namespace ns;
+Result<Namespace> NamespaceFromParameter(std::string_view text) {
+  Namespace ns;
   size_t start = 0;
   while (true) {
     size_t end = text.find(kUnitSeparator, start);
@@ -41,11 +41,11 @@ Result<catalog::Namespace> NamespaceFromParameter(std::string_view text) {
     if (end == std::string_view::npos) break;
     start = end + 1;
   }
-  SQE_RETURN_NOT_OK(catalog::ValidateNamespace(ns));
+  SQE_RETURN_NOT_OK(ValidateNamespace(ns));
   return ns;
 }
 
-std::string NamespaceToParameter(const catalog::Namespace& ns) {
+std::string NamespaceToParameter(const Namespace& ns) {
   std::string out;
   for (size_t i = 0; i < ns.size(); ++i) {
     if (i > 0) out.push_back(kUnitSeparator);
@@ -54,11 +54,11 @@ std::string NamespaceToParameter(const catalog::Namespace& ns) {
   return out;
 }
 
-Result<catalog::Namespace> NamespaceFromJson(const nlohmann::json& json, const char* what) {
+Result<Namespace> NamespaceFromJson(const nlohmann::json& json, const char* what) {
   if (!json.is_array()) {
     return Status::InvalidArgument(std::string(what) + " must be an array of strings");
   }
-  catalog::Namespace ns;
+  Namespace ns;
   for (const nlohmann::json& level : json) {
     if (!level.is_string()) {
       return Status::InvalidArgument(std::string(what) + " must be an array of strings");
@@ -68,24 +68,23 @@ Result<catalog::Namespace> NamespaceFromJson(const nlohmann::json& json, const c
   return ns;
 }
 
-Result<catalog::TableIdentifier> TableIdentifierFromJson(const nlohmann::json& json,
-                                                         const char* what) {
+Result<TableIdentifier> TableIdentifierFromJson(const nlohmann::json& json, const char* what) {
   if (!json.is_object() || !json.contains("name") || !json["name"].is_string()) {
     return Status::InvalidArgument(std::string(what) +
                                    " must be an object {\"namespace\": [...], \"name\": \"...\"}");
   }
-  catalog::TableIdentifier id;
+  TableIdentifier id;
   id.name = json["name"].get<std::string>();
   if (json.contains("namespace")) {
     SQE_ASSIGN_OR_RETURN(
         id.ns, NamespaceFromJson(json["namespace"], (std::string(what) + ".namespace").c_str()));
   }
-  SQE_RETURN_NOT_OK(catalog::ValidateTableIdentifier(id));
+  SQE_RETURN_NOT_OK(ValidateTableIdentifier(id));
   return id;
 }
 
-nlohmann::json TableIdentifierToJson(const catalog::TableIdentifier& id) {
+nlohmann::json TableIdentifierToJson(const TableIdentifier& id) {
   return {{"namespace", id.ns}, {"name", id.name}};
 }
 
-}  // namespace sqe::server
+}  // namespace sqe::catalog
