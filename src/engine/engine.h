@@ -1,0 +1,92 @@
+#pragma once
+/// Engine and Session: the in-process entry to SQL (ARCHITECTURE.md, src/engine). An
+/// Engine owns what every query shares: the configuration, the catalogs (the configured
+/// one under `catalog.name`, default `iceberg`), the file system, the scheduler and the
+/// process memory tracker. A Session is one user's state: current catalog and schema,
+/// session properties, prepared statements. sqe-shell, the Flight SQL server and the
+/// Trino server all run statements through Session::Execute.
+///
+/// Thread safety: Engine is thread-safe; a Session runs one statement at a time (calls
+/// from several threads are serialized), but Cancel may be called from any thread.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "columnar/batch.h"
+#include "columnar/schema.h"
+#include "common/result.h"
+#include "config/config.h"
+
+namespace sqe::engine {
+
+/// What a statement returned.
+struct QueryResult {
+  /// Result columns (also set for statements without rows: then empty).
+  columnar::SchemaPtr schema;
+  std::vector<columnar::Batch> batches;
+  /// "SELECT", "INSERT", "CREATE TABLE", "SET SESSION", ... (Trino's updateType).
+  std::string statement_type;
+  /// Rows written by INSERT / CTAS / DELETE ...; -1 for queries.
+  int64_t update_count = -1;
+  /// Session changes for protocols to report (Trino's X-Trino-Set-Catalog etc.).
+  std::optional<std::string> set_catalog;
+  std::optional<std::string> set_schema;
+
+  int64_t num_rows() const;
+};
+
+struct EngineOptions {
+  config::Config config;
+  /// Shell: a warehouse directory for an embedded catalog (overrides config's catalog).
+  std::string warehouse;
+  /// Query threads (0 = config's / number of cores).
+  int threads = 0;
+};
+
+class Session;
+
+class Engine {
+ public:
+  static Result<std::shared_ptr<Engine>> Open(EngineOptions options);
+  ~Engine();
+
+  /// A new session for `user` in the default catalog (config catalog.name) and schema.
+  std::unique_ptr<Session> NewSession(std::string user = "sqe");
+
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  explicit Engine(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+class Session {
+ public:
+  ~Session();
+  /// Parses, binds, optimizes and runs one statement (a trailing ';' is allowed).
+  /// Errors carry the SQL position ("line 1:8: column 'x' cannot be resolved ...").
+  Result<QueryResult> Execute(std::string_view sql);
+  /// Splits `sql` on top-level ';' and runs each statement; stops at the first error.
+  Result<std::vector<QueryResult>> ExecuteScript(std::string_view sql);
+  /// Stops the running statement (from any thread): it fails with Cancelled within 1 s.
+  void Cancel();
+
+  const std::string& user() const;
+  const std::string& current_catalog() const;
+  const std::string& current_schema() const;
+
+  struct Impl;
+
+ private:
+  friend class Engine;
+  explicit Session(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sqe::engine

@@ -1,0 +1,66 @@
+#pragma once
+/// ExecContext: what every operator of one running query shares: the query's memory
+/// tracker (operators make child trackers of it), the scheduler and thread count,
+/// cancellation and the deadline, the file system for scans and writes, and the
+/// expression context. Made by engine/QueryContext; outlives every operator call.
+///
+/// Thread safety: all members are safe to use from every pipeline thread.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "common/memory_tracker.h"
+#include "common/status.h"
+#include "common/task_scheduler.h"
+#include "exec/functions/registry.h"
+
+namespace sqe::io {
+class FileSystem;
+}
+
+namespace sqe::exec {
+
+class ExecContext {
+ public:
+  std::shared_ptr<MemoryTracker> tracker;  ///< the query's tracker
+  TaskScheduler* scheduler = nullptr;      ///< nullptr: run on the calling thread
+  int threads = 1;                         ///< pipeline parallelism (query threads)
+  io::FileSystem* fs = nullptr;            ///< default file system for paths without a table
+  EvalContext eval;
+  int64_t batch_size = 8192;               ///< target rows per batch
+  /// Spilling allowed (query.spill_to_disk) and where ("" = no spilling).
+  std::string spill_dir;
+
+  /// Cancels the query: every operator sees it at its next CheckInterrupt().
+  void Cancel(std::string reason = "query was cancelled") {
+    cancelled_.store(true, std::memory_order_relaxed);
+    std::lock_guard<std::mutex> lock(mutex_);
+    cancel_reason_ = std::move(reason);
+  }
+  bool cancelled() const { return cancelled_.load(std::memory_order_relaxed); }
+  /// Sets the deadline (query.timeout_secs); none by default.
+  void SetTimeout(std::chrono::milliseconds timeout, std::string setting = "query.timeout_secs") {
+    deadline_ = std::chrono::steady_clock::now() + timeout;
+    has_deadline_ = true;
+    timeout_setting_ = std::move(setting);
+    timeout_ = timeout;
+  }
+  /// Cancelled or DeadlineExceeded once the query must stop; OK otherwise. Operators call
+  /// it between batches (cheap: an atomic load and, with a deadline, a clock read).
+  Status CheckInterrupt() const;
+
+ private:
+  std::atomic<bool> cancelled_{false};
+  mutable std::mutex mutex_;
+  std::string cancel_reason_;
+  bool has_deadline_ = false;
+  std::chrono::steady_clock::time_point deadline_;
+  std::chrono::milliseconds timeout_{0};
+  std::string timeout_setting_;
+};
+
+}  // namespace sqe::exec
