@@ -51,6 +51,7 @@ struct OperatorStats {
   std::atomic<int64_t> batches_out{0};
   std::atomic<int64_t> cpu_nanos{0};
   std::atomic<int64_t> bytes_read{0};
+  std::atomic<int64_t> peak_memory{0};  ///< the operator tracker's peak, set at the end
   /// Free-form counters ("row_groups_skipped=3"), set by the operator at Finalize / end.
   std::string extra;
 };
@@ -118,6 +119,10 @@ class PhysicalOperator {
 };
 
 using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
+
+/// The children vector of a one- or two-input operator (constructors' convenience).
+std::vector<PhysicalOperatorPtr> Children(PhysicalOperatorPtr first,
+                                          PhysicalOperatorPtr second = nullptr);
 
 /// The plan as EXPLAIN prints it: one operator a line, children indented, with
 /// estimates; with `analyze`, the measured rows, time and extra counters.

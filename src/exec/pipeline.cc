@@ -1,0 +1,136 @@
+#include "exec/pipeline.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+
+namespace sqe::exec {
+
+int PipelineBuilder::StartPipeline(PhysicalOperator* source) {
+  pipelines_.push_back(Pipeline{source, {}, nullptr, {}});
+  current_ = static_cast<int>(pipelines_.size()) - 1;
+  return current_;
+}
+
+void PipelineBuilder::AddDependency(int pipeline, int depends_on) {
+  pipelines_[pipeline].dependencies.push_back(depends_on);
+}
+
+std::vector<Pipeline> BuildPipelines(PhysicalOperator& root) {
+  PipelineBuilder builder;
+  root.BuildPipelines(builder);
+  std::vector<Pipeline>& built = builder.pipelines();
+  // Topological order: a pipeline runs after the ones it depends on; otherwise creation
+  // order (children first). Pipelines without a sink (the one the root sink starts) go.
+  std::vector<int> state(built.size(), 0);  // 0 new, 1 visiting, 2 done
+  std::vector<Pipeline> ordered;
+  std::function<void(int)> visit = [&](int i) {
+    if (state[i] != 0) return;
+    state[i] = 1;
+    for (int d : built[i].dependencies) visit(d);
+    state[i] = 2;
+    if (built[i].sink != nullptr) ordered.push_back(built[i]);
+  };
+  for (size_t i = 0; i < built.size(); ++i) visit(static_cast<int>(i));
+  for (Pipeline& p : ordered) p.dependencies.clear();  // already satisfied by the order
+  return ordered;
+}
+
+namespace {
+
+int64_t NowNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// Pushes `batch` through operators[from...] into the sink.
+Status Push(ExecContext& ctx, const Pipeline& p, std::vector<std::unique_ptr<OperatorState>>& states,
+            OperatorState& sink_state, size_t from, const columnar::Batch& batch) {
+  if (from == p.operators.size()) {
+    if (batch.num_rows() == 0) return Status::OK();
+    int64_t start = NowNanos();
+    p.sink->stats().rows_in.fetch_add(batch.num_rows(), std::memory_order_relaxed);
+    Status st = p.sink->Sink(ctx, batch, sink_state);
+    p.sink->stats().cpu_nanos.fetch_add(NowNanos() - start, std::memory_order_relaxed);
+    return st;
+  }
+  PhysicalOperator* op = p.operators[from];
+  std::vector<columnar::Batch> out;
+  int64_t start = NowNanos();
+  op->stats().rows_in.fetch_add(batch.num_rows(), std::memory_order_relaxed);
+  SQE_RETURN_NOT_OK(op->Execute(ctx, batch, *states[from], &out));
+  op->stats().cpu_nanos.fetch_add(NowNanos() - start, std::memory_order_relaxed);
+  for (const columnar::Batch& b : out) {
+    op->stats().rows_out.fetch_add(b.num_rows(), std::memory_order_relaxed);
+    op->stats().batches_out.fetch_add(1, std::memory_order_relaxed);
+    SQE_RETURN_NOT_OK(Push(ctx, p, states, sink_state, from + 1, b));
+  }
+  return Status::OK();
+}
+
+Status RunPipeline(ExecContext& ctx, const Pipeline& p) {
+  int threads = std::max(1, ctx.threads);
+  if (p.source->SourceIsOrdered()) threads = 1;
+  int64_t source_parallelism = p.source->SourceParallelism();
+  if (source_parallelism > 0 && source_parallelism < threads) {
+    threads = static_cast<int>(source_parallelism);
+  }
+  std::atomic<bool> failed{false};
+  auto body = [&](int64_t) -> Status {
+    SQE_ASSIGN_OR_RETURN(auto source_state, p.source->MakeSourceState(ctx));
+    std::vector<std::unique_ptr<OperatorState>> states;
+    for (PhysicalOperator* op : p.operators) {
+      SQE_ASSIGN_OR_RETURN(auto state, op->MakeOperatorState(ctx));
+      states.push_back(std::move(state));
+    }
+    SQE_ASSIGN_OR_RETURN(auto sink_state, p.sink->MakeSinkState(ctx));
+    Status st;
+    while (true) {
+      if (failed.load(std::memory_order_relaxed)) break;
+      st = ctx.CheckInterrupt();
+      if (!st.ok()) break;
+      if (p.sink->SinkIsFull()) break;
+      int64_t start = NowNanos();
+      auto next = p.source->GetData(ctx, *source_state);
+      p.source->stats().cpu_nanos.fetch_add(NowNanos() - start, std::memory_order_relaxed);
+      if (!next.ok()) {
+        st = next.status();
+        break;
+      }
+      if (!next->has_value()) break;
+      const columnar::Batch& batch = **next;
+      p.source->stats().rows_out.fetch_add(batch.num_rows(), std::memory_order_relaxed);
+      p.source->stats().batches_out.fetch_add(1, std::memory_order_relaxed);
+      st = Push(ctx, p, states, *sink_state, 0, batch);
+      if (!st.ok()) break;
+    }
+    if (st.ok()) {
+      int64_t start = NowNanos();
+      st = p.sink->Combine(ctx, *sink_state);
+      p.sink->stats().cpu_nanos.fetch_add(NowNanos() - start, std::memory_order_relaxed);
+    }
+    if (!st.ok()) failed.store(true, std::memory_order_relaxed);
+    return st;
+  };
+  SQE_RETURN_NOT_OK(ParallelFor(threads > 1 ? ctx.scheduler : nullptr, threads, threads, body));
+  SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
+  int64_t start = NowNanos();
+  Status st = p.sink->Finalize(ctx);
+  p.sink->stats().cpu_nanos.fetch_add(NowNanos() - start, std::memory_order_relaxed);
+  return st;
+}
+
+}  // namespace
+
+Status ExecutePlan(ExecContext& ctx, PhysicalOperator& root) {
+  std::vector<Pipeline> pipelines = BuildPipelines(root);
+  for (const Pipeline& p : pipelines) {
+    SQE_RETURN_NOT_OK(RunPipeline(ctx, p));
+  }
+  return Status::OK();
+}
+
+}  // namespace sqe::exec
