@@ -50,7 +50,7 @@ struct EngineOptions {
 
 class Session;
 
-class Engine {
+class Engine : public std::enable_shared_from_this<Engine> {
  public:
   static Result<std::shared_ptr<Engine>> Open(EngineOptions options);
   ~Engine();

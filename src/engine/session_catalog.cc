@@ -1,0 +1,99 @@
+// SessionCatalog: the binder's view of the engine's catalogs (tables as scan sources,
+// read_parquet files, information_schema).
+
+#include <algorithm>
+
+#include "catalog/table_file_system.h"
+#include "engine/engine_internal.h"
+#include "exec/parquet_scan.h"
+#include "iceberg/columnar_schema.h"
+
+namespace sqe::engine {
+
+Result<std::shared_ptr<const planner::ScanSource>> SessionCatalog::LoadTable(
+    const planner::TableName& name, const planner::TimeTravel& travel) {
+  Engine::Impl& engine = *session_.engine;
+  SQE_ASSIGN_OR_RETURN(auto cat, engine.Catalog(name.catalog));
+  if (name.table.find('$') != std::string::npos) {
+    return Status::NotImplemented("Iceberg metadata table '" + name.ToString() +
+                                  "' is not supported yet");
+  }
+  catalog::TableIdentifier id{{name.schema}, name.table};
+  auto loaded = cat->LoadTable(id);
+  if (!loaded.ok()) {
+    if (loaded.status().code() != StatusCode::kNotFound) return loaded.status();
+    auto exists = cat->NamespaceExists({name.schema});
+    if (exists.ok() && !*exists) {
+      return Status::NotFound("Schema '" + name.schema + "' does not exist in catalog '" +
+                              name.catalog + "'");
+    }
+    std::string tables;
+    auto listed = cat->ListTables({name.schema});
+    if (listed.ok()) {
+      for (const catalog::TableIdentifier& t : *listed) {
+        tables += (tables.empty() ? "" : ", ") + t.name;
+      }
+    }
+    return Status::NotFound("Table '" + name.ToString() + "' does not exist" +
+                            (tables.empty() ? std::string(" (the schema has no tables)")
+                                            : " (tables in '" + name.schema + "': " + tables + ")"));
+  }
+  auto source = std::make_shared<planner::ScanSource>();
+  source->kind = planner::ScanSource::Kind::kIceberg;
+  source->display_name = name.ToString();
+  source->table = *loaded;
+  SQE_ASSIGN_OR_RETURN(std::unique_ptr<io::FileSystem> fs,
+                       catalog::TableFileSystem(*engine.file_systems, *loaded));
+  source->fs = std::shared_ptr<io::FileSystem>(std::move(fs));
+  const iceberg::TableMetadata& m = *loaded->metadata;
+  const iceberg::Schema* schema = m.CurrentSchema();
+  const iceberg::Snapshot* snapshot = m.CurrentSnapshot();
+  source->snapshot_id = travel.snapshot_id;
+  source->ref = travel.ref;
+  source->as_of_timestamp_ms = travel.timestamp_ms;
+  if (travel.snapshot_id.has_value()) {
+    snapshot = m.SnapshotById(*travel.snapshot_id);
+    if (snapshot == nullptr) {
+      return Status::NotFound("Snapshot " + std::to_string(*travel.snapshot_id) +
+                              " of table '" + name.ToString() + "' does not exist");
+    }
+  } else if (travel.ref.has_value()) {
+    SQE_ASSIGN_OR_RETURN(snapshot, m.SnapshotForRef(*travel.ref));
+  } else if (travel.timestamp_ms.has_value()) {
+    SQE_ASSIGN_OR_RETURN(snapshot, m.SnapshotAsOf(*travel.timestamp_ms));
+  }
+  if (snapshot != nullptr && (travel.snapshot_id || travel.timestamp_ms ||
+                              (travel.ref && snapshot != m.CurrentSnapshot()))) {
+    SQE_ASSIGN_OR_RETURN(schema, m.SchemaForSnapshot(snapshot->snapshot_id));
+  }
+  if (schema == nullptr) return Status::Corruption("table '" + name.ToString() + "' has no schema");
+  SQE_ASSIGN_OR_RETURN(source->schema, iceberg::ToColumnarSchema(*schema));
+  for (const iceberg::NestedField& f : schema->fields()) source->field_ids.push_back(f.id);
+  source->row_count = 0;
+  if (snapshot != nullptr) {
+    auto it = snapshot->summary.find("total-records");
+    source->row_count = it == snapshot->summary.end() ? -1 : std::atoll(it->second.c_str());
+  }
+  return std::shared_ptr<const planner::ScanSource>(source);
+}
+
+Result<std::shared_ptr<const planner::ScanSource>> SessionCatalog::ReadParquet(
+    const std::vector<std::string>& paths) {
+  Engine::Impl& engine = *session_.engine;
+  if (paths.empty()) return Status::InvalidArgument("read_parquet needs a path");
+  SQE_ASSIGN_OR_RETURN(std::unique_ptr<io::FileSystem> fs, engine.file_systems->ForUri(paths[0]));
+  std::shared_ptr<io::FileSystem> shared(std::move(fs));
+  SQE_ASSIGN_OR_RETURN(exec::ParquetSourceInfo info, exec::DescribeParquetFiles(paths, *shared));
+  auto source = std::make_shared<planner::ScanSource>();
+  source->kind = planner::ScanSource::Kind::kParquet;
+  std::string shown;
+  for (const std::string& p : paths) shown += (shown.empty() ? "'" : ", '") + p + "'";
+  source->display_name = "read_parquet(" + shown + ")";
+  source->fs = shared;
+  source->files = info.files;
+  source->schema = info.schema;
+  source->row_count = info.row_count;
+  return std::shared_ptr<const planner::ScanSource>(source);
+}
+
+}  // namespace sqe::engine

@@ -1,0 +1,901 @@
+// Expressions: names, literals, operators, functions, CASE / CAST, aggregates after GROUP
+// BY, and subqueries (turned into joins of the plan the expression runs over).
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "exec/expression_evaluator.h"
+#include "planner/binder_internal.h"
+
+namespace sqe::planner {
+
+using exec::Expr;
+using exec::ExprKind;
+
+namespace {
+
+bool IsNullLiteral(const ExprPtr& e) { return e->kind == ExprKind::kLiteral && e->type == nullptr; }
+
+}  // namespace
+
+// --- names ---------------------------------------------------------------------------------
+
+Result<ExprPtr> Binder::ResolveColumn(const ast::QualifiedName& name, const sql::SourcePosition& pos,
+                                      const Scope* scope) {
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < name.parts.size(); ++i) parts.push_back(NameOf(name.parts[i], name.quoted[i]));
+  std::string column = Lower(parts.back());
+  std::vector<std::string> qualifier(parts.begin(), parts.end() - 1);
+  for (std::string& q : qualifier) q = Lower(q);
+  for (const Scope* s = scope; s != nullptr; s = s->parent) {
+    const ScopeColumn* found = nullptr;
+    int matches = 0;
+    for (const ScopeRelation& r : s->relations) {
+      if (!qualifier.empty()) {
+        bool match = false;
+        if (qualifier.size() == 1) {
+          match = r.alias == qualifier[0];
+        } else if (r.name_parts.size() >= qualifier.size()) {
+          match = std::equal(qualifier.begin(), qualifier.end(),
+                             r.name_parts.end() - static_cast<long>(qualifier.size()));
+        }
+        if (!match) continue;
+      }
+      for (const ScopeColumn& c : r.columns) {
+        if (c.name != column) continue;
+        if (qualifier.empty() && c.qualified_only) continue;
+        found = &c;
+        ++matches;
+      }
+    }
+    if (matches > 1) return ErrorAt(pos, "Column '" + name.ToString() + "' is ambiguous");
+    if (found != nullptr) {
+      if (s != scope) {
+        // An outer reference: every subquery bound inside `s`'s descendants is correlated.
+        for (CorrelationProbe* probe : probes_) {
+          for (const Scope* o = probe->outer; o != nullptr; o = o->parent) {
+            if (o == s) probe->correlated = true;
+          }
+        }
+      }
+      return Expr::Column(found->column.id, found->column.type, found->column.name);
+    }
+  }
+  return ErrorAt(pos, "Column '" + name.ToString() + "' cannot be resolved");
+}
+
+// --- literals ------------------------------------------------------------------------------
+
+Result<ExprPtr> Binder::BindLiteral(const ast::Expr& expr) {
+  switch (expr.literal_kind) {
+    case ast::LiteralKind::kNull:
+      return Expr::Literal(exec::Value());
+    case ast::LiteralKind::kBoolean:
+      return Expr::Literal(exec::Value::Boolean(Lower(expr.text) == "true"));
+    case ast::LiteralKind::kInteger: {
+      errno = 0;
+      char* end = nullptr;
+      long long v = std::strtoll(expr.text.c_str(), &end, 10);
+      if (errno == ERANGE || end == expr.text.c_str()) {
+        // Past bigint: a decimal when it fits 38 digits (Trino).
+        auto d = columnar::Decimal128::FromString(expr.text, 0);
+        if (!d.ok() || expr.text.size() > 38) {
+          return ErrorAt(expr.pos, "Invalid numeric literal: " + expr.text);
+        }
+        return Expr::Literal(exec::Value::Decimal(*d, static_cast<int32_t>(expr.text.size()), 0));
+      }
+      if (v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max()) {
+        return Expr::Literal(exec::Value::Integer(static_cast<int32_t>(v)));
+      }
+      return Expr::Literal(exec::Value::BigInt(v));
+    }
+    case ast::LiteralKind::kDecimal: {
+      // Trino: DECIMAL with as many digits as written.
+      std::string text = expr.text;
+      size_t dot = text.find('.');
+      int32_t scale = dot == std::string::npos ? 0 : static_cast<int32_t>(text.size() - dot - 1);
+      std::string digits;
+      for (char c : text) {
+        if (c >= '0' && c <= '9') digits += c;
+      }
+      size_t first = digits.find_first_not_of('0');
+      int32_t precision = first == std::string::npos ? 1 : static_cast<int32_t>(digits.size() - first);
+      precision = std::max(precision, scale);
+      if (precision == 0) precision = 1;
+      if (precision > 38) {
+        // Too long for a decimal: a double, as Trino does with parse_decimal_literals_as_double.
+        return Expr::Literal(exec::Value::Double(std::strtod(text.c_str(), nullptr)));
+      }
+      if (!text.empty() && text[0] == '.') text = "0" + text;
+      if (!text.empty() && text.back() == '.') text.pop_back();
+      auto d = columnar::Decimal128::FromString(text, scale);
+      if (!d.ok()) return ErrorAt(expr.pos, "Invalid decimal literal: " + expr.text);
+      return Expr::Literal(exec::Value::Decimal(*d, precision, scale));
+    }
+    case ast::LiteralKind::kDouble:
+      return Expr::Literal(exec::Value::Double(std::strtod(expr.text.c_str(), nullptr)));
+    case ast::LiteralKind::kString:
+      return Expr::Literal(exec::Value::Varchar(expr.text));
+    case ast::LiteralKind::kBinary:
+      return Expr::Literal(exec::Value(columnar::Binary(), expr.text));
+  }
+  return ErrorAt(expr.pos, "unknown literal");
+}
+
+// --- coercion and calls --------------------------------------------------------------------
+
+Result<ExprPtr> Binder::CastTo(ExprPtr expr, const columnar::TypePtr& type,
+                               const sql::SourcePosition& at) {
+  if (expr->type != nullptr && expr->type->Equals(*type)) return expr;
+  if (IsNullLiteral(expr)) return Expr::Literal(exec::Value::Null(type));
+  return Fold(Expr::Cast(std::move(expr), type, false));
+}
+
+Result<ExprPtr> Binder::CallFunction(const std::string& name, std::vector<ExprPtr> args,
+                                     const sql::SourcePosition& at) {
+  std::vector<columnar::TypePtr> types;
+  for (const ExprPtr& a : args) types.push_back(a->type);
+  auto fn = registry_.ResolveScalar(name, types);
+  if (!fn.ok()) return ErrorAt(at, fn.status().message());
+  for (size_t i = 0; i < args.size() && i < (*fn)->arg_types.size(); ++i) {
+    SQE_ASSIGN_OR_RETURN(args[i], CastTo(args[i], (*fn)->arg_types[i], at));
+  }
+  ExprPtr call = Expr::Call(*fn, std::move(args), (*fn)->return_type);
+  return (*fn)->deterministic ? Fold(call) : call;
+}
+
+Result<ExprPtr> Binder::BindPredicate(const ast::Expr& expr, ExprContext& ctx) {
+  SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindExpr(expr, ctx));
+  if (bound->type == nullptr) return Expr::Literal(exec::Value::Null(columnar::Boolean()));
+  if (bound->type->id() != columnar::TypeId::kBoolean) {
+    return ErrorAt(expr.pos, std::string(ctx.clause) + " clause must evaluate to a boolean: "
+                                                       "actual type " +
+                                 bound->type->ToString());
+  }
+  return bound;
+}
+
+// --- aggregates ----------------------------------------------------------------------------
+
+void Binder::CollectAggregates(const ast::ExprPtr& expr, std::vector<const ast::Expr*>* out) const {
+  if (expr == nullptr) return;
+  if (expr->kind == ast::ExprKind::kFunctionCall && expr->window == nullptr &&
+      !expr->name.empty() && registry_.IsAggregate(Lower(expr->name.parts.back()))) {
+    out->push_back(expr.get());
+    return;  // nested aggregates are reported when the call is bound
+  }
+  if (expr->kind == ast::ExprKind::kExists || expr->kind == ast::ExprKind::kScalarSubquery) return;
+  for (const ast::ExprPtr* child : {&expr->left, &expr->right, &expr->low, &expr->high,
+                                    &expr->escape, &expr->else_result, &expr->filter}) {
+    CollectAggregates(*child, out);
+  }
+  for (const ast::ExprPtr& a : expr->args) CollectAggregates(a, out);
+  for (const ast::WhenClause& w : expr->when_clauses) {
+    CollectAggregates(w.when, out);
+    CollectAggregates(w.then, out);
+  }
+}
+
+bool Binder::ContainsAggregate(const ast::Expr& expr) const {
+  std::vector<const ast::Expr*> calls;
+  auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(&expr), [](ast::Expr*) {});
+  CollectAggregates(holder, &calls);
+  return !calls.empty();
+}
+
+namespace {
+
+bool ContainsSubquery(const ast::ExprPtr& expr) {
+  if (expr == nullptr) return false;
+  if (expr->subquery != nullptr) return true;
+  for (const ast::ExprPtr* child : {&expr->left, &expr->right, &expr->low, &expr->high,
+                                    &expr->escape, &expr->else_result, &expr->filter}) {
+    if (ContainsSubquery(*child)) return true;
+  }
+  for (const ast::ExprPtr& a : expr->args) {
+    if (ContainsSubquery(a)) return true;
+  }
+  for (const ast::WhenClause& w : expr->when_clauses) {
+    if (ContainsSubquery(w.when) || ContainsSubquery(w.then)) return true;
+  }
+  return false;
+}
+
+const std::string& IntervalUnit(const std::string& field) {
+  static const std::string kUnits[] = {"year", "month", "day", "hour", "minute", "second"};
+  for (const std::string& u : kUnits) {
+    if (Binder::Lower(field) == u) return u;
+  }
+  return kUnits[2];
+}
+
+}  // namespace
+
+// --- the main switch -------------------------------------------------------------------------
+
+Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
+  // After GROUP BY: aggregate calls and group keys become columns of the aggregation.
+  if (ctx.aggregation != nullptr) {
+    const AggregationInfo& agg = *ctx.aggregation;
+    auto it = agg.call_column.find(&expr);
+    if (it != agg.call_column.end()) {
+      for (size_t i = 0; i < agg.aggregate_columns.size(); ++i) {
+        if (agg.aggregate_columns[i].id == it->second) {
+          const ColumnInfo& c = agg.aggregate_columns[i];
+          return Expr::Column(c.id, c.type, c.name);
+        }
+      }
+    }
+    auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(&expr), [](ast::Expr*) {});
+    if (!ContainsAggregate(expr) && !ContainsSubquery(holder)) {
+      ExprContext pre;
+      pre.scope = agg.from_scope;
+      pre.clause = ctx.clause;
+      pre.ctes = ctx.ctes;
+      SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindExpr(expr, pre));
+      for (size_t i = 0; i < agg.keys.size(); ++i) {
+        if (ExprEquals(*agg.keys[i], *bound)) {
+          const ColumnInfo& c = agg.key_columns[i];
+          return Expr::Column(c.id, c.type, c.name);
+        }
+      }
+      // Columns of the FROM that are not keys are an error; constants and outer
+      // references are fine.
+      std::vector<int32_t> cols;
+      exec::CollectColumns(*bound, &cols);
+      bool uses_from = false;
+      for (const ScopeRelation& r : agg.from_scope->relations) {
+        for (const ScopeColumn& c : r.columns) {
+          if (std::find(cols.begin(), cols.end(), c.column.id) != cols.end()) uses_from = true;
+        }
+      }
+      if (!uses_from) return bound;
+      if (expr.kind == ast::ExprKind::kIdentifier || expr.kind == ast::ExprKind::kDereference) {
+        return ErrorAt(expr.pos, "'" + expr.name.ToString() +
+                                     "' must be an aggregate expression or appear in GROUP BY "
+                                     "clause");
+      }
+      // A composite over keys: bind its parts (below) against the aggregation.
+    }
+  }
+
+  switch (expr.kind) {
+    case ast::ExprKind::kIdentifier:
+      return ResolveColumn(expr.name, expr.pos, ctx.scope);
+    case ast::ExprKind::kDereference:
+      return ErrorAt(expr.pos, "field access '." + expr.text + "' is not supported yet");
+    case ast::ExprKind::kLiteral:
+      return BindLiteral(expr);
+    case ast::ExprKind::kTypedLiteral: {
+      SQE_ASSIGN_OR_RETURN(columnar::TypePtr type, ResolveType(expr.type));
+      ExprPtr text = Expr::Literal(exec::Value::Varchar(expr.text));
+      if (type->id() == columnar::TypeId::kString) return text;
+      ExprPtr cast = Expr::Cast(text, type, false);
+      auto value = exec::EvaluateConstant(*cast, catalog_.eval_context());
+      if (!value.ok()) {
+        return ErrorAt(expr.pos, "'" + expr.text + "' is not a valid " + type->ToString() +
+                                     " literal: " + value.status().message());
+      }
+      return Expr::Literal(*value);
+    }
+    case ast::ExprKind::kIntervalLiteral:
+      return ErrorAt(expr.pos, "INTERVAL values are only supported added to or subtracted from "
+                               "a date or timestamp");
+    case ast::ExprKind::kParameter: {
+      if (expr.parameter_index < 0 ||
+          expr.parameter_index >= static_cast<int32_t>(parameters_.size())) {
+        return ErrorAt(expr.pos, "No value provided for parameter " +
+                                     std::to_string(expr.parameter_index + 1) +
+                                     " (EXECUTE ... USING gives one value per '?')");
+      }
+      return Expr::Literal(parameters_[expr.parameter_index]);
+    }
+    case ast::ExprKind::kStar:
+      return ErrorAt(expr.pos, "'*' is only allowed in the select list and count(*)");
+    case ast::ExprKind::kUnary: {
+      if (expr.op == "+") return BindExpr(*expr.left, ctx);
+      // -<integer literal>: negate the text so -2147483648 stays an integer.
+      if (expr.left->kind == ast::ExprKind::kLiteral &&
+          (expr.left->literal_kind == ast::LiteralKind::kInteger ||
+           expr.left->literal_kind == ast::LiteralKind::kDecimal ||
+           expr.left->literal_kind == ast::LiteralKind::kDouble)) {
+        ast::Expr negated = *expr.left;
+        negated.text = "-" + negated.text;
+        if (expr.left->literal_kind == ast::LiteralKind::kDecimal) {
+          SQE_ASSIGN_OR_RETURN(ExprPtr v, BindLiteral(*expr.left));
+          return CallFunction("negate", {v}, expr.pos);
+        }
+        return BindLiteral(negated);
+      }
+      SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
+      return CallFunction("negate", {v}, expr.pos);
+    }
+    case ast::ExprKind::kNot: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr v, BindPredicate(*expr.left, ctx));
+      return Fold(Expr::Make(ExprKind::kNot, {v}, columnar::Boolean()));
+    }
+    case ast::ExprKind::kBinary: {
+      std::string op = Lower(expr.op);
+      if (op == "and" || op == "or") {
+        SQE_ASSIGN_OR_RETURN(ExprPtr l, BindPredicate(*expr.left, ctx));
+        SQE_ASSIGN_OR_RETURN(ExprPtr r, BindPredicate(*expr.right, ctx));
+        ExprKind kind = op == "and" ? ExprKind::kAnd : ExprKind::kOr;
+        std::vector<ExprPtr> args;
+        for (const ExprPtr& side : {l, r}) {
+          if (side->kind == kind) {
+            args.insert(args.end(), side->args.begin(), side->args.end());
+          } else {
+            args.push_back(side);
+          }
+        }
+        return Fold(Expr::Make(kind, std::move(args), columnar::Boolean()));
+      }
+      if ((op == "+" || op == "-") && (expr.left->kind == ast::ExprKind::kIntervalLiteral ||
+                                       expr.right->kind == ast::ExprKind::kIntervalLiteral)) {
+        return BindIntervalArithmetic(expr, ctx);
+      }
+      if (op == "!=") op = "<>";
+      SQE_ASSIGN_OR_RETURN(ExprPtr l, BindExpr(*expr.left, ctx));
+      SQE_ASSIGN_OR_RETURN(ExprPtr r, BindExpr(*expr.right, ctx));
+      return CallFunction(op, {l, r}, expr.pos);
+    }
+    case ast::ExprKind::kBetween: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
+      SQE_ASSIGN_OR_RETURN(ExprPtr low, BindExpr(*expr.low, ctx));
+      SQE_ASSIGN_OR_RETURN(ExprPtr high, BindExpr(*expr.high, ctx));
+      SQE_ASSIGN_OR_RETURN(ExprPtr ge, CallFunction(">=", {v, low}, expr.pos));
+      SQE_ASSIGN_OR_RETURN(ExprPtr le, CallFunction("<=", {v, high}, expr.pos));
+      ExprPtr both = Fold(Expr::Make(ExprKind::kAnd, {ge, le}, columnar::Boolean()));
+      if (expr.negated) return Fold(Expr::Make(ExprKind::kNot, {both}, columnar::Boolean()));
+      return both;
+    }
+    case ast::ExprKind::kInList: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
+      std::vector<ExprPtr> items;
+      columnar::TypePtr type = v->type;
+      for (const ast::ExprPtr& a : expr.args) {
+        SQE_ASSIGN_OR_RETURN(ExprPtr item, BindExpr(*a, ctx));
+        if (type == nullptr) {
+          type = item->type;
+        } else if (item->type != nullptr) {
+          auto common = exec::CommonSuperType(type, item->type);
+          if (!common.has_value()) {
+            return ErrorAt(a->pos, "IN value and list items must be the same type: " +
+                                       type->ToString() + " vs " + item->type->ToString());
+          }
+          type = *common;
+        }
+        items.push_back(std::move(item));
+      }
+      if (type == nullptr) type = columnar::Boolean();
+      std::vector<ExprPtr> args;
+      SQE_ASSIGN_OR_RETURN(ExprPtr cv, CastTo(v, type, expr.pos));
+      args.push_back(cv);
+      for (size_t i = 0; i < items.size(); ++i) {
+        SQE_ASSIGN_OR_RETURN(ExprPtr ci, CastTo(items[i], type, expr.args[i]->pos));
+        args.push_back(ci);
+      }
+      ExprPtr in = Fold(Expr::Make(ExprKind::kIn, std::move(args), columnar::Boolean()));
+      if (expr.negated) return Fold(Expr::Make(ExprKind::kNot, {in}, columnar::Boolean()));
+      return in;
+    }
+    case ast::ExprKind::kInSubquery:
+    case ast::ExprKind::kExists: {
+      if (ctx.plan == nullptr) {
+        return ErrorAt(expr.pos, std::string("subqueries are not supported in ") + ctx.clause);
+      }
+      SQE_ASSIGN_OR_RETURN(ExprPtr mark, BindSubqueryJoin(expr, false, true, ctx.scope, ctx.plan));
+      if (expr.negated) return Expr::Make(ExprKind::kNot, {mark}, columnar::Boolean());
+      return mark;
+    }
+    case ast::ExprKind::kScalarSubquery:
+      return BindScalarSubquery(expr, ctx);
+    case ast::ExprKind::kQuantified: {
+      std::string op = expr.op == "!=" ? "<>" : expr.op;
+      bool any = expr.quantifier != "ALL";
+      if ((op == "=" && any) || (op == "<>" && !any)) {
+        ast::Expr in = expr;
+        in.kind = ast::ExprKind::kInSubquery;
+        in.negated = op == "<>";
+        return BindExpr(in, ctx);
+      }
+      return ErrorAt(expr.pos, "quantified comparison " + op + " " + expr.quantifier +
+                                   " is not supported yet");
+    }
+    case ast::ExprKind::kLike: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
+      SQE_ASSIGN_OR_RETURN(ExprPtr pattern, BindExpr(*expr.right, ctx));
+      std::vector<ExprPtr> args = {v, pattern};
+      if (expr.escape != nullptr) {
+        SQE_ASSIGN_OR_RETURN(ExprPtr esc, BindExpr(*expr.escape, ctx));
+        args.push_back(esc);
+      }
+      SQE_ASSIGN_OR_RETURN(ExprPtr like,
+                           CallFunction(expr.ilike ? "ilike" : "like", std::move(args), expr.pos));
+      if (expr.negated) return Fold(Expr::Make(ExprKind::kNot, {like}, columnar::Boolean()));
+      return like;
+    }
+    case ast::ExprKind::kIsNull: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
+      return Fold(Expr::Make(expr.negated ? ExprKind::kIsNotNull : ExprKind::kIsNull, {v},
+                             columnar::Boolean()));
+    }
+    case ast::ExprKind::kIsDistinctFrom: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr l, BindExpr(*expr.left, ctx));
+      SQE_ASSIGN_OR_RETURN(ExprPtr r, BindExpr(*expr.right, ctx));
+      columnar::TypePtr type = l->type ? l->type : r->type;
+      if (l->type != nullptr && r->type != nullptr) {
+        auto common = exec::CommonSuperType(l->type, r->type);
+        if (!common.has_value()) {
+          return ErrorAt(expr.pos, "Cannot compare " + l->type->ToString() + " and " +
+                                       r->type->ToString());
+        }
+        type = *common;
+      }
+      if (type == nullptr) type = columnar::Boolean();
+      SQE_ASSIGN_OR_RETURN(l, CastTo(l, type, expr.pos));
+      SQE_ASSIGN_OR_RETURN(r, CastTo(r, type, expr.pos));
+      return Fold(Expr::Make(expr.negated ? ExprKind::kIsNotDistinctFrom : ExprKind::kIsDistinctFrom,
+                             {l, r}, columnar::Boolean()));
+    }
+    case ast::ExprKind::kCase: {
+      ExprPtr operand;
+      if (expr.left != nullptr) {
+        SQE_ASSIGN_OR_RETURN(operand, BindExpr(*expr.left, ctx));
+      }
+      std::vector<ExprPtr> conditions, results;
+      for (const ast::WhenClause& w : expr.when_clauses) {
+        if (operand != nullptr) {
+          SQE_ASSIGN_OR_RETURN(ExprPtr value, BindExpr(*w.when, ctx));
+          SQE_ASSIGN_OR_RETURN(ExprPtr eq, CallFunction("=", {operand, value}, w.when->pos));
+          conditions.push_back(eq);
+        } else {
+          SQE_ASSIGN_OR_RETURN(ExprPtr c, BindPredicate(*w.when, ctx));
+          conditions.push_back(c);
+        }
+        SQE_ASSIGN_OR_RETURN(ExprPtr r, BindExpr(*w.then, ctx));
+        results.push_back(r);
+      }
+      ExprPtr otherwise = Expr::Literal(exec::Value());
+      if (expr.else_result != nullptr) {
+        SQE_ASSIGN_OR_RETURN(otherwise, BindExpr(*expr.else_result, ctx));
+      }
+      results.push_back(otherwise);
+      columnar::TypePtr type;
+      for (size_t i = 0; i < results.size(); ++i) {
+        const ExprPtr& r = results[i];
+        if (r->type == nullptr) continue;
+        if (type == nullptr) {
+          type = r->type;
+          continue;
+        }
+        auto common = exec::CommonSuperType(type, r->type);
+        if (!common.has_value()) {
+          return ErrorAt(expr.pos, "All CASE results must be the same type or coercible to a "
+                                   "common type. Cannot find common type between " +
+                                       type->ToString() + " and " + r->type->ToString());
+        }
+        type = *common;
+      }
+      if (type == nullptr) type = columnar::Boolean();
+      std::vector<ExprPtr> args;
+      for (size_t i = 0; i < conditions.size(); ++i) {
+        args.push_back(conditions[i]);
+        SQE_ASSIGN_OR_RETURN(ExprPtr r, CastTo(results[i], type, expr.pos));
+        args.push_back(r);
+      }
+      SQE_ASSIGN_OR_RETURN(ExprPtr e, CastTo(results.back(), type, expr.pos));
+      args.push_back(e);
+      return Fold(Expr::Make(ExprKind::kCase, std::move(args), type));
+    }
+    case ast::ExprKind::kCast: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
+      auto type = ResolveType(expr.type);
+      if (!type.ok()) return ErrorAt(expr.pos, type.status().message());
+      if (v->type != nullptr && v->type->Equals(**type)) return v;
+      if (IsNullLiteral(v)) return Expr::Literal(exec::Value::Null(*type));
+      ExprPtr cast = Expr::Cast(v, *type, expr.try_cast);
+      if (cast->IsConstant()) {
+        auto value = exec::EvaluateConstant(*cast, catalog_.eval_context());
+        if (!value.ok()) return ErrorAt(expr.pos, value.status().message());
+        return Expr::Literal(*value);
+      }
+      return cast;
+    }
+    case ast::ExprKind::kFunctionCall:
+      return BindFunctionCall(expr, ctx);
+    case ast::ExprKind::kExtract: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
+      std::string field = Lower(expr.text);
+      if (field == "dow") field = "day_of_week";
+      if (field == "doy") field = "day_of_year";
+      if (field == "day_of_month") field = "day";
+      if (field == "yow") field = "year_of_week";
+      return CallFunction(field, {v}, expr.pos);
+    }
+    case ast::ExprKind::kSubscript:
+      return ErrorAt(expr.pos, "subscripts are not supported yet");
+    case ast::ExprKind::kArray: {
+      std::vector<ExprPtr> items;
+      columnar::TypePtr type;
+      for (const ast::ExprPtr& a : expr.args) {
+        SQE_ASSIGN_OR_RETURN(ExprPtr item, BindExpr(*a, ctx));
+        if (item->type != nullptr) {
+          if (type == nullptr) {
+            type = item->type;
+          } else {
+            auto common = exec::CommonSuperType(type, item->type);
+            if (!common.has_value()) return ErrorAt(a->pos, "ARRAY elements must have one type");
+            type = *common;
+          }
+        }
+        items.push_back(std::move(item));
+      }
+      if (type == nullptr) type = columnar::Boolean();
+      exec::Value::Elements values;
+      for (size_t i = 0; i < items.size(); ++i) {
+        SQE_ASSIGN_OR_RETURN(ExprPtr c, CastTo(items[i], type, expr.args[i]->pos));
+        if (c->kind != ExprKind::kLiteral) {
+          return ErrorAt(expr.args[i]->pos, "ARRAY[...] of non-constant values is not supported yet");
+        }
+        values.push_back(c->value);
+      }
+      return Expr::Literal(exec::Value(columnar::List(type),
+                                       std::make_shared<const exec::Value::Elements>(std::move(values))));
+    }
+    case ast::ExprKind::kRow:
+      return ErrorAt(expr.pos, "ROW values are not supported yet");
+    case ast::ExprKind::kLambda:
+      return ErrorAt(expr.pos, "lambda expressions are not supported yet");
+    case ast::ExprKind::kAtTimeZone:
+      return ErrorAt(expr.pos, "AT TIME ZONE is not supported yet");
+    case ast::ExprKind::kSpecial: {
+      const std::string& name = expr.text;
+      if (name == "current_user") return Expr::Literal(exec::Value::Varchar(catalog_.user()));
+      if (name == "current_catalog") {
+        return Expr::Literal(exec::Value::Varchar(catalog_.current_catalog()));
+      }
+      if (name == "current_schema") {
+        if (catalog_.current_schema().empty()) return Expr::Literal(exec::Value::Null(columnar::String()));
+        return Expr::Literal(exec::Value::Varchar(catalog_.current_schema()));
+      }
+      return CallFunction(name, {}, expr.pos);
+    }
+    case ast::ExprKind::kPosition: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr needle, BindExpr(*expr.args[0], ctx));
+      SQE_ASSIGN_OR_RETURN(ExprPtr haystack, BindExpr(*expr.args[1], ctx));
+      return CallFunction("strpos", {haystack, needle}, expr.pos);
+    }
+    case ast::ExprKind::kSubstring: {
+      std::vector<ExprPtr> args;
+      for (const ast::ExprPtr& a : expr.args) {
+        SQE_ASSIGN_OR_RETURN(ExprPtr b, BindExpr(*a, ctx));
+        args.push_back(b);
+      }
+      return CallFunction("substr", std::move(args), expr.pos);
+    }
+    case ast::ExprKind::kTrim: {
+      std::vector<ExprPtr> args;
+      for (const ast::ExprPtr& a : expr.args) {
+        if (a == nullptr) continue;
+        SQE_ASSIGN_OR_RETURN(ExprPtr b, BindExpr(*a, ctx));
+        args.push_back(b);
+      }
+      std::string spec = Lower(expr.text);
+      std::string fn = spec == "leading" ? "ltrim" : spec == "trailing" ? "rtrim" : "trim";
+      return CallFunction(fn, std::move(args), expr.pos);
+    }
+    case ast::ExprKind::kNamedArgument:
+      return ErrorAt(expr.pos, "named arguments (=>) are only allowed in CALL and table functions");
+  }
+  return ErrorAt(expr.pos, "unsupported expression");
+}
+
+Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContext& ctx) {
+  const ast::Expr* interval = expr.right.get();
+  const ast::Expr* value = expr.left.get();
+  bool subtract = expr.op == "-";
+  if (expr.left->kind == ast::ExprKind::kIntervalLiteral) {
+    if (subtract) return ErrorAt(expr.pos, "cannot subtract a date/timestamp from an INTERVAL");
+    std::swap(interval, value);
+  }
+  SQE_ASSIGN_OR_RETURN(ExprPtr base, BindExpr(*value, ctx));
+  // The interval as one unit and an amount.
+  std::string from = Lower(interval->interval_from);
+  std::string to = Lower(interval->interval_to);
+  std::string text = interval->text;
+  bool negative = interval->negated;
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+    negative = negative != (text[0] == '-');
+    text = text.substr(1);
+  }
+  std::string unit;
+  int64_t amount = 0;
+  auto parse_int = [&](const std::string& s, int64_t* out) {
+    if (s.empty()) return false;
+    int64_t v = 0;
+    for (char c : s) {
+      if (c < '0' || c > '9') return false;
+      v = v * 10 + (c - '0');
+      if (v > (int64_t{1} << 50)) return false;
+    }
+    *out = v;
+    return true;
+  };
+  if (to.empty()) {
+    unit = IntervalUnit(from);
+    if (unit == "second" && text.find('.') != std::string::npos) {
+      double seconds = std::strtod(text.c_str(), nullptr);
+      unit = "millisecond";
+      amount = static_cast<int64_t>(std::llround(seconds * 1000));
+    } else if (!parse_int(text, &amount)) {
+      return ErrorAt(interval->pos, "Invalid INTERVAL " + from + " value: '" + interval->text + "'");
+    }
+  } else if (from == "year" && to == "month") {
+    size_t dash = text.find('-');
+    int64_t years = 0, months = 0;
+    if (dash == std::string::npos || !parse_int(text.substr(0, dash), &years) ||
+        !parse_int(text.substr(dash + 1), &months)) {
+      return ErrorAt(interval->pos, "Invalid INTERVAL YEAR TO MONTH value: '" + interval->text + "'");
+    }
+    unit = "month";
+    amount = years * 12 + months;
+  } else {
+    // DAY TO SECOND and friends: "d hh:mm:ss[.fff]" as milliseconds.
+    int64_t days = 0;
+    std::string rest = text;
+    size_t space = text.find(' ');
+    if (space != std::string::npos) {
+      if (!parse_int(text.substr(0, space), &days)) {
+        return ErrorAt(interval->pos, "Invalid INTERVAL value: '" + interval->text + "'");
+      }
+      rest = text.substr(space + 1);
+    } else if (from == "day") {
+      if (!parse_int(text, &days)) {
+        return ErrorAt(interval->pos, "Invalid INTERVAL value: '" + interval->text + "'");
+      }
+      rest.clear();
+    }
+    double seconds = 0;
+    if (!rest.empty()) {
+      int64_t h = 0, m = 0;
+      double s = 0;
+      if (std::sscanf(rest.c_str(), "%ld:%ld:%lf", &h, &m, &s) < 2) {
+        return ErrorAt(interval->pos, "Invalid INTERVAL value: '" + interval->text + "'");
+      }
+      seconds = static_cast<double>(h) * 3600 + static_cast<double>(m) * 60 + s;
+    }
+    unit = "millisecond";
+    amount = days * 86400000 + static_cast<int64_t>(std::llround(seconds * 1000));
+  }
+  if (negative != subtract) amount = -amount;
+  return CallFunction("date_add",
+                      {Expr::Literal(exec::Value::Varchar(unit)),
+                       Expr::Literal(exec::Value::BigInt(amount)), base},
+                      expr.pos);
+}
+
+Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx) {
+  std::string name = Lower(expr.name.parts.back());
+  if (expr.window != nullptr) return ErrorAt(expr.pos, "window functions are not supported yet");
+  if (registry_.IsAggregate(name) && !registry_.IsScalar(name)) {
+    return ErrorAt(expr.pos, std::string(ctx.clause) + " clause cannot contain aggregations: " +
+                                 expr.name.ToString() + "(...)");
+  }
+  if (expr.distinct || expr.count_star || expr.filter != nullptr) {
+    return ErrorAt(expr.pos, "DISTINCT, * and FILTER are only allowed in aggregate functions");
+  }
+  std::vector<ExprPtr> args;
+  for (const ast::ExprPtr& a : expr.args) {
+    SQE_ASSIGN_OR_RETURN(ExprPtr b, BindExpr(*a, ctx));
+    args.push_back(std::move(b));
+  }
+  if (name == "coalesce") {
+    if (args.empty()) return ErrorAt(expr.pos, "coalesce needs at least one argument");
+    columnar::TypePtr type;
+    for (const ExprPtr& a : args) {
+      if (a->type == nullptr) continue;
+      if (type == nullptr) {
+        type = a->type;
+        continue;
+      }
+      auto common = exec::CommonSuperType(type, a->type);
+      if (!common.has_value()) {
+        return ErrorAt(expr.pos, "All COALESCE operands must be the same type: " +
+                                     type->ToString() + " vs " + a->type->ToString());
+      }
+      type = *common;
+    }
+    if (type == nullptr) return Expr::Literal(exec::Value());
+    for (ExprPtr& a : args) {
+      SQE_ASSIGN_OR_RETURN(a, CastTo(a, type, expr.pos));
+    }
+    if (args.size() == 1) return args[0];
+    return Fold(Expr::Make(ExprKind::kCoalesce, std::move(args), type));
+  }
+  if (name == "if") {
+    if (args.size() < 2 || args.size() > 3) {
+      return ErrorAt(expr.pos, "if(condition, true_value[, false_value]) takes 2 or 3 arguments");
+    }
+    ast::Expr as_case;
+    as_case.kind = ast::ExprKind::kCase;
+    as_case.pos = expr.pos;
+    as_case.when_clauses.push_back({expr.args[0], expr.args[1]});
+    if (expr.args.size() == 3) as_case.else_result = expr.args[2];
+    return BindExpr(as_case, ctx);
+  }
+  return CallFunction(name, std::move(args), expr.pos);
+}
+
+// --- subqueries --------------------------------------------------------------------------------
+
+Result<std::vector<ExprPtr>> Binder::BindWhere(const ast::Expr& where, const Scope* scope,
+                                               LogicalPtr* plan, Decorrelation* decorrelation) {
+  std::vector<const ast::Expr*> conjuncts;
+  std::vector<const ast::Expr*> stack = {&where};
+  while (!stack.empty()) {
+    const ast::Expr* e = stack.back();
+    stack.pop_back();
+    if (e->kind == ast::ExprKind::kBinary && Lower(e->op) == "and") {
+      stack.push_back(e->right.get());
+      stack.push_back(e->left.get());
+      continue;
+    }
+    conjuncts.push_back(e);
+  }
+  std::vector<ExprPtr> out;
+  for (const ast::Expr* c : conjuncts) {
+    const ast::Expr* inner = c;
+    bool negated = false;
+    if (c->kind == ast::ExprKind::kNot &&
+        (c->left->kind == ast::ExprKind::kExists || c->left->kind == ast::ExprKind::kInSubquery)) {
+      inner = c->left.get();
+      negated = true;
+    }
+    if (inner->kind == ast::ExprKind::kExists || inner->kind == ast::ExprKind::kInSubquery) {
+      bool neg = negated != inner->negated;
+      SQE_RETURN_NOT_OK(BindSubqueryJoin(*inner, neg, false, scope, plan).status());
+      continue;
+    }
+    ExprContext ctx;
+    ctx.scope = scope;
+    ctx.plan = plan;
+    ctx.clause = "WHERE";
+    SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindPredicate(*c, ctx));
+    std::vector<ExprPtr> parts;
+    SplitAnd(bound, &parts);
+    for (const ExprPtr& p : parts) {
+      if (decorrelation != nullptr) {
+        std::vector<int32_t> cols;
+        exec::CollectColumns(*p, &cols);
+        bool outer = false;
+        for (int32_t id : cols) {
+          if ((*plan)->IndexOf(id) < 0) outer = true;
+        }
+        if (outer) {
+          decorrelation->correlated.push_back(p);
+          continue;
+        }
+      }
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bool as_mark,
+                                         const Scope* scope, LogicalPtr* plan) {
+  const ast::Query& query = *expr.subquery;
+  CorrelationProbe probe;
+  probe.outer = scope;
+  probes_.push_back(&probe);
+  Decorrelation decorrelation;
+  decorrelation.pass_through_correlated_columns = true;
+  Result<QueryPlan> sub = Status::OK();
+  bool simple = query.body->kind == ast::QueryBodyKind::kSelect && !query.with.has_value() &&
+                query.order_by.empty() && query.limit == nullptr && query.offset == nullptr;
+  if (simple) {
+    sub = BindSelect(*query.body->select, scope, nullptr, nullptr, &decorrelation);
+  } else {
+    sub = BindQueryNode(query, scope, nullptr);
+  }
+  probes_.pop_back();
+  SQE_RETURN_NOT_OK(sub.status());
+  if (probe.correlated && decorrelation.correlated.empty()) {
+    return ErrorAt(expr.pos, "correlated references outside the subquery's WHERE clause are not "
+                             "supported yet");
+  }
+  LogicalPtr sub_plan = sub->plan;
+  std::vector<ExprPtr> conditions = decorrelation.correlated;
+  if (expr.kind == ast::ExprKind::kInSubquery) {
+    if (sub->names.size() != 1) {
+      return ErrorAt(expr.pos, "Multiple columns returned by subquery are not yet supported. "
+                               "Found " + std::to_string(sub->names.size()));
+    }
+    ExprContext ctx;
+    ctx.scope = scope;
+    ctx.plan = plan;
+    ctx.clause = "IN";
+    SQE_ASSIGN_OR_RETURN(ExprPtr value, BindExpr(*expr.left, ctx));
+    const ColumnInfo& c = sub_plan->output[0];
+    SQE_ASSIGN_OR_RETURN(ExprPtr eq, CallFunction("=", {value, Expr::Column(c.id, c.type, c.name)},
+                                                  expr.pos));
+    conditions.insert(conditions.begin(), eq);
+  }
+  bool null_aware = expr.kind == ast::ExprKind::kInSubquery;
+  if (as_mark) {
+    LogicalPtr join = JoinNode(*plan, sub_plan, JoinType::kMark, std::move(conditions));
+    join->null_aware = null_aware;
+    ColumnInfo mark = NewColumn("$mark", columnar::Boolean());
+    join->output.push_back(mark);
+    *plan = join;
+    ExprPtr ref = Expr::Column(mark.id, mark.type, mark.name);
+    if (negated) return Expr::Make(ExprKind::kNot, {ref}, columnar::Boolean());
+    return ref;
+  }
+  LogicalPtr join = JoinNode(*plan, sub_plan, negated ? JoinType::kAnti : JoinType::kSemi,
+                             std::move(conditions));
+  join->null_aware = negated && null_aware;
+  *plan = join;
+  return ExprPtr();
+}
+
+Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& ctx) {
+  const ast::Query& query = *expr.subquery;
+  CorrelationProbe probe;
+  probe.outer = ctx.scope;
+  probes_.push_back(&probe);
+  Decorrelation decorrelation;
+  decorrelation.group_by_correlation = true;
+  Result<QueryPlan> sub = Status::OK();
+  bool simple = query.body->kind == ast::QueryBodyKind::kSelect && !query.with.has_value() &&
+                query.order_by.empty() && query.limit == nullptr && query.offset == nullptr;
+  if (simple) {
+    sub = BindSelect(*query.body->select, ctx.scope, ctx.ctes, nullptr, &decorrelation);
+  } else {
+    sub = BindQueryNode(query, ctx.scope, ctx.ctes);
+  }
+  probes_.pop_back();
+  SQE_RETURN_NOT_OK(sub.status());
+  size_t keys = decorrelation.inner_key_columns.size();
+  if (sub->names.size() != keys + 1) {
+    return ErrorAt(expr.pos, "Multiple columns returned by subquery are not yet supported. Found " +
+                                 std::to_string(sub->names.size() - keys));
+  }
+  if (!probe.correlated) {
+    // Uncorrelated: run it now and use its value.
+    SQE_ASSIGN_OR_RETURN(std::vector<columnar::Batch> batches, catalog_.Execute(sub->plan));
+    const ColumnInfo& c = sub->plan->output[0];
+    int64_t rows = 0;
+    exec::Value value = exec::Value::Null(c.type);
+    for (const columnar::Batch& b : batches) {
+      if (b.num_rows() == 0) continue;
+      rows += b.num_rows();
+      if (rows > 1) return ErrorAt(expr.pos, "Scalar sub-query has returned multiple rows");
+      SQE_ASSIGN_OR_RETURN(value, exec::Value::FromColumn(b.column(0), 0));
+    }
+    return Expr::Literal(value);
+  }
+  if (decorrelation.correlated.empty()) {
+    return ErrorAt(expr.pos, "correlated references outside the subquery's WHERE clause are not "
+                             "supported yet");
+  }
+  if (ctx.plan == nullptr) {
+    return ErrorAt(expr.pos, std::string("correlated subqueries are not supported in ") + ctx.clause);
+  }
+  // LEFT JOIN the grouped subquery on its correlation keys; the value is its last column.
+  std::vector<ExprPtr> conditions;
+  for (size_t i = 0; i < keys; ++i) {
+    const ColumnInfo& k = sub->plan->output[i];
+    SQE_ASSIGN_OR_RETURN(ExprPtr eq, CallFunction("=", {decorrelation.outer_keys[i],
+                                                        Expr::Column(k.id, k.type, k.name)},
+                                                  expr.pos));
+    conditions.push_back(eq);
+  }
+  const ColumnInfo value = sub->plan->output[keys];
+  *ctx.plan = JoinNode(*ctx.plan, sub->plan, JoinType::kLeft, std::move(conditions));
+  return Expr::Column(value.id, value.type, value.name);
+}
+
+}  // namespace sqe::planner

@@ -1,0 +1,274 @@
+// FROM items: tables, CTE references, subqueries, joins, table functions.
+
+#include <algorithm>
+
+#include "planner/binder_internal.h"
+
+namespace sqe::planner {
+
+namespace {
+
+ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo>& columns) {
+  ScopeRelation r;
+  r.alias = alias;
+  for (const ColumnInfo& c : columns) r.columns.push_back({Binder::Lower(c.name), c, false});
+  return r;
+}
+
+}  // namespace
+
+Result<LogicalPtr> Binder::BindFrom(const std::vector<ast::RelationPtr>& from, const Scope* outer,
+                                    const CteScope* ctes, Scope* scope) {
+  LogicalPtr plan;
+  for (const ast::RelationPtr& relation : from) {
+    SQE_ASSIGN_OR_RETURN(LogicalPtr next, BindRelation(*relation, outer, ctes, scope));
+    plan = plan == nullptr ? next : JoinNode(plan, next, JoinType::kCross, {});
+  }
+  return plan;
+}
+
+Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Scope* outer,
+                                        const CteScope* ctes, Scope* scope) {
+  LogicalPtr plan;
+  ScopeRelation bound;
+  switch (relation.kind) {
+    case ast::RelationKind::kTable: {
+      // A WITH name first (single-part names only).
+      if (relation.name.parts.size() == 1) {
+        std::string name = NameOf(relation.name.parts[0], relation.name.quoted[0]);
+        for (const CteScope* c = ctes; c != nullptr; c = c->parent) {
+          auto it = c->entries.find(name);
+          if (it == c->entries.end()) continue;
+          const ast::WithQuery& with = *it->second;
+          // Bound in the scope that defined it (it sees earlier WITH entries only).
+          CteScope visible;
+          visible.parent = c->parent;
+          for (const auto& [n, q] : c->entries) {
+            if (q == &with) break;
+            visible.entries.emplace(n, q);
+          }
+          SQE_ASSIGN_OR_RETURN(QueryPlan q, BindQueryNode(*with.query, nullptr, &visible));
+          plan = q.plan;
+          std::vector<ColumnInfo> columns = plan->output;
+          for (size_t i = 0; i < columns.size(); ++i) {
+            if (i < with.column_aliases.size()) {
+              columns[i].name = with.column_aliases[i];
+            } else {
+              columns[i].name = q.names[i];
+            }
+          }
+          bound = RelationFor(name, columns);
+          break;
+        }
+        if (plan != nullptr) break;
+      }
+      auto resolved = ResolveTableName(relation.name, catalog_.current_catalog(),
+                                       catalog_.current_schema());
+      if (!resolved.ok()) return ErrorAt(relation.pos, resolved.status().message());
+      TableName name = *resolved;
+      auto system = catalog_.SystemTable(name);
+      if (!system.ok()) return ErrorAt(relation.pos, system.status().message());
+      if (system->has_value()) {
+        plan = MakeNode(LogicalKind::kValues);
+        const columnar::SchemaPtr& schema = (*system)->first;
+        for (const columnar::Field& f : schema->fields()) {
+          plan->output.push_back(NewColumn(f.name(), f.type()));
+        }
+        plan->rows = (*system)->second;
+      } else {
+        TimeTravel travel;
+        if (relation.time_travel != ast::TimeTravelKind::kNone) {
+          SQE_ASSIGN_OR_RETURN(exec::Value v, BindConstantValue(*relation.time_travel_expr));
+          if (v.is_null()) return ErrorAt(relation.pos, "time travel value must not be NULL");
+          if (relation.time_travel == ast::TimeTravelKind::kVersion) {
+            if (v.type()->is_integer()) {
+              travel.snapshot_id = v.int_value();
+            } else if (v.type()->id() == columnar::TypeId::kString) {
+              travel.ref = v.string_value();
+            } else {
+              return ErrorAt(relation.pos, "FOR VERSION AS OF takes a snapshot id or a branch/tag name");
+            }
+          } else {
+            if (v.type()->id() == columnar::TypeId::kTimestamp) {
+              int64_t ticks = v.int_value();
+              travel.timestamp_ms = v.type()->unit() == columnar::TimeUnit::kNano ? ticks / 1000000
+                                                                                  : ticks / 1000;
+            } else if (v.type()->id() == columnar::TypeId::kDate) {
+              travel.timestamp_ms = v.int_value() * 86400000;
+            } else {
+              return ErrorAt(relation.pos, "FOR TIMESTAMP AS OF takes a timestamp");
+            }
+          }
+        }
+        auto source = catalog_.LoadTable(name, travel);
+        if (!source.ok()) return ErrorAt(relation.pos, source.status().message());
+        plan = MakeNode(LogicalKind::kScan);
+        plan->source = *source;
+        for (int i = 0; i < (*source)->schema->num_fields(); ++i) {
+          const columnar::Field& f = (*source)->schema->field(i);
+          plan->output.push_back(NewColumn(f.name(), f.type()));
+          plan->scan_columns.push_back(i);
+        }
+        plan->estimated_rows = (*source)->row_count;
+      }
+      bound = RelationFor(name.table, plan->output);
+      bound.name_parts = {name.catalog, name.schema, name.table};
+      break;
+    }
+    case ast::RelationKind::kSubquery: {
+      if (relation.lateral) {
+        return ErrorAt(relation.pos, "LATERAL subqueries are not supported yet");
+      }
+      SQE_ASSIGN_OR_RETURN(QueryPlan q, BindQueryNode(*relation.subquery, outer, ctes));
+      plan = q.plan;
+      std::vector<ColumnInfo> columns = plan->output;
+      for (size_t i = 0; i < columns.size(); ++i) columns[i].name = q.names[i];
+      bound = RelationFor("", columns);
+      break;
+    }
+    case ast::RelationKind::kJoin: {
+      Scope left_scope, right_scope;
+      left_scope.parent = outer;
+      right_scope.parent = outer;
+      SQE_ASSIGN_OR_RETURN(LogicalPtr left, BindRelation(*relation.left, outer, ctes, &left_scope));
+      SQE_ASSIGN_OR_RETURN(LogicalPtr right,
+                           BindRelation(*relation.right, outer, ctes, &right_scope));
+      Scope joined;
+      joined.parent = outer;
+      joined.relations = left_scope.relations;
+      std::vector<ExprPtr> conditions;
+      std::vector<std::string> using_columns = relation.using_columns;
+      if (relation.natural) {
+        for (const ScopeRelation& l : left_scope.relations) {
+          for (const ScopeColumn& lc : l.columns) {
+            for (const ScopeRelation& r : right_scope.relations) {
+              for (const ScopeColumn& rc : r.columns) {
+                if (lc.name == rc.name) using_columns.push_back(lc.name);
+              }
+            }
+          }
+        }
+      }
+      std::vector<std::string> using_lower;
+      for (const std::string& u : using_columns) using_lower.push_back(Lower(u));
+      for (ScopeRelation r : right_scope.relations) {
+        for (ScopeColumn& c : r.columns) {
+          if (std::find(using_lower.begin(), using_lower.end(), c.name) != using_lower.end()) {
+            c.qualified_only = true;
+          }
+        }
+        joined.relations.push_back(std::move(r));
+      }
+      for (const std::string& u : using_lower) {
+        const ScopeColumn* lc = nullptr;
+        const ScopeColumn* rc = nullptr;
+        for (const ScopeRelation& r : left_scope.relations) {
+          for (const ScopeColumn& c : r.columns) {
+            if (c.name == u && !c.qualified_only) lc = &c;
+          }
+        }
+        for (const ScopeRelation& r : right_scope.relations) {
+          for (const ScopeColumn& c : r.columns) {
+            if (c.name == u) rc = &c;
+          }
+        }
+        if (lc == nullptr || rc == nullptr) {
+          return ErrorAt(relation.pos, "Column '" + u + "' is missing from one side of JOIN USING");
+        }
+        std::vector<ExprPtr> args = {
+            exec::Expr::Column(lc->column.id, lc->column.type, lc->column.name),
+            exec::Expr::Column(rc->column.id, rc->column.type, rc->column.name)};
+        SQE_ASSIGN_OR_RETURN(ExprPtr eq, CallFunction("=", std::move(args), relation.pos));
+        conditions.push_back(eq);
+      }
+      JoinType type = JoinType::kInner;
+      switch (relation.join_kind) {
+        case ast::JoinKind::kInner:
+          type = JoinType::kInner;
+          break;
+        case ast::JoinKind::kLeft:
+          type = JoinType::kLeft;
+          break;
+        case ast::JoinKind::kRight:
+          type = JoinType::kRight;
+          break;
+        case ast::JoinKind::kFull:
+          type = JoinType::kFull;
+          break;
+        case ast::JoinKind::kCross:
+          type = JoinType::kCross;
+          break;
+      }
+      plan = JoinNode(left, right, type, {});
+      if (relation.on != nullptr) {
+        ExprContext ctx;
+        ctx.scope = &joined;
+        ctx.plan = nullptr;  // subqueries in ON are not supported yet
+        ctx.clause = "JOIN ON";
+        SQE_ASSIGN_OR_RETURN(ExprPtr on, BindPredicate(*relation.on, ctx));
+        SplitAnd(on, &conditions);
+      }
+      plan->conditions = std::move(conditions);
+      for (ScopeRelation& r : joined.relations) scope->relations.push_back(std::move(r));
+      return plan;
+    }
+    case ast::RelationKind::kTableFunction: {
+      std::string fn = Lower(relation.name.parts.back());
+      if (fn != "read_parquet") {
+        return ErrorAt(relation.pos, "Table function '" + relation.name.ToString() +
+                                         "' not found (available: read_parquet)");
+      }
+      std::vector<std::string> paths;
+      for (const ast::ExprPtr& arg : relation.args) {
+        SQE_ASSIGN_OR_RETURN(exec::Value v, BindConstantValue(*arg));
+        if (v.type()->id() == columnar::TypeId::kString) {
+          paths.push_back(v.string_value());
+        } else if (v.type()->id() == columnar::TypeId::kList && !v.is_null()) {
+          for (const exec::Value& e : v.elements()) {
+            if (e.is_null() || e.type()->id() != columnar::TypeId::kString) {
+              return ErrorAt(arg->pos, "read_parquet takes file paths as varchar");
+            }
+            paths.push_back(e.string_value());
+          }
+        } else {
+          return ErrorAt(arg->pos, "read_parquet takes a path, a glob or an ARRAY of them");
+        }
+      }
+      if (paths.empty()) return ErrorAt(relation.pos, "read_parquet needs at least one path");
+      auto source = catalog_.ReadParquet(paths);
+      if (!source.ok()) return ErrorAt(relation.pos, source.status().message());
+      plan = MakeNode(LogicalKind::kScan);
+      plan->source = *source;
+      for (int i = 0; i < (*source)->schema->num_fields(); ++i) {
+        const columnar::Field& f = (*source)->schema->field(i);
+        plan->output.push_back(NewColumn(f.name(), f.type()));
+        plan->scan_columns.push_back(i);
+      }
+      plan->estimated_rows = (*source)->row_count;
+      bound = RelationFor(fn, plan->output);
+      break;
+    }
+    case ast::RelationKind::kUnnest:
+      return ErrorAt(relation.pos, "UNNEST is not supported yet");
+  }
+  if (relation.alias.has_value()) {
+    bound.alias = NameOf(*relation.alias, relation.alias_quoted);
+    bound.name_parts.clear();
+  }
+  if (!relation.column_aliases.empty()) {
+    if (relation.column_aliases.size() != bound.columns.size()) {
+      return ErrorAt(relation.pos, "Column alias list has " +
+                                       std::to_string(relation.column_aliases.size()) +
+                                       " entries but relation has " +
+                                       std::to_string(bound.columns.size()) + " columns");
+    }
+    for (size_t i = 0; i < bound.columns.size(); ++i) {
+      bound.columns[i].name = Lower(relation.column_aliases[i]);
+      bound.columns[i].column.name = relation.column_aliases[i];
+    }
+  }
+  scope->relations.push_back(std::move(bound));
+  return plan;
+}
+
+}  // namespace sqe::planner

@@ -1,0 +1,194 @@
+#pragma once
+/// The binder's private state and helpers, shared by binder.cc (entry points, types),
+/// bind_relation.cc (FROM), bind_query.cc (SELECT, set operations, ORDER BY) and
+/// bind_expression.cc (expressions and subqueries).
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "planner/binder.h"
+
+namespace sqe::planner {
+
+namespace ast = sql::ast;
+
+/// A column visible in a scope.
+struct ScopeColumn {
+  std::string name;  ///< lower-cased for matching
+  ColumnInfo column;
+  bool qualified_only = false;  ///< the right side of JOIN USING: only `t.col` finds it
+};
+
+/// A FROM item as seen by name resolution: its qualifier and columns.
+struct ScopeRelation {
+  /// The alias, or the table's name; name_parts also lets `schema.table.col` match.
+  std::string alias;
+  std::vector<std::string> name_parts;  ///< catalog, schema, table (tables only)
+  std::vector<ScopeColumn> columns;
+};
+
+struct Scope {
+  std::vector<ScopeRelation> relations;
+  const Scope* parent = nullptr;
+  /// Outer columns referenced from this scope (filled while binding a subquery).
+  mutable std::vector<int32_t> outer_references;
+};
+
+/// Aggregation of one SELECT: group keys and aggregate calls, with their output columns.
+struct AggregationInfo {
+  std::vector<ExprPtr> keys;            ///< bound over the FROM scope
+  std::vector<ColumnInfo> key_columns;  ///< the aggregate node's outputs for the keys
+  std::vector<AggregateSpec> aggregates;
+  std::vector<ColumnInfo> aggregate_columns;
+  /// The aggregate column of each aggregate call in the SELECT / HAVING / ORDER BY.
+  std::unordered_map<const ast::Expr*, int32_t> call_column;
+  const Scope* from_scope = nullptr;
+};
+
+/// A named query of WITH, bound anew at each reference.
+struct CteEntry {
+  const ast::WithQuery* query;
+  const struct CteScope* defined_in;
+};
+
+struct CteScope {
+  std::map<std::string, const ast::WithQuery*> entries;
+  const CteScope* parent = nullptr;
+};
+
+/// A subquery being decorrelated: conjuncts of its WHERE that reference outer columns are
+/// taken out of the subquery and handed to the caller (as join conditions).
+struct Decorrelation {
+  /// Output: the correlated conjuncts (over outer and subquery columns).
+  std::vector<ExprPtr> correlated;
+  /// Scalar aggregates: each correlated conjunct must be inner = outer; the inner sides
+  /// become extra GROUP BY keys, output first (inner_key_columns), and outer_keys holds
+  /// the matching outer sides.
+  bool group_by_correlation = false;
+  std::vector<ExprPtr> outer_keys;
+  std::vector<ColumnInfo> inner_key_columns;
+  /// EXISTS / IN: the subquery's inner columns the correlated conjuncts use are passed
+  /// through the subquery's projection (after its select items).
+  bool pass_through_correlated_columns = false;
+};
+
+/// What expression binding may use and change.
+struct ExprContext {
+  const Scope* scope = nullptr;
+  /// The plan the expression is evaluated over; subqueries wrap it in joins. nullptr:
+  /// subqueries are not allowed here.
+  LogicalPtr* plan = nullptr;
+  /// Set when binding after GROUP BY / aggregation.
+  const AggregationInfo* aggregation = nullptr;
+  /// "WHERE", "GROUP BY", ... for error messages about misplaced aggregates.
+  const char* clause = "";
+  /// The WITH names visible to subqueries.
+  const CteScope* ctes = nullptr;
+};
+
+/// Tracks whether a subquery being bound references columns of its outer scopes.
+struct CorrelationProbe {
+  const Scope* outer = nullptr;  ///< the scope the subquery was bound in
+  bool correlated = false;
+};
+
+class Binder {
+ public:
+  Binder(BinderCatalog& catalog, std::string_view sql, const std::vector<exec::Value>& parameters);
+
+  Result<BoundQuery> BindTopQuery(const ast::Query& query);
+  Result<exec::Value> BindConstantValue(const ast::Expr& expr);
+
+  // --- queries (bind_query.cc) ---
+  /// A bound query body: the first names.size() columns of plan->output are the
+  /// result; more may follow (hidden ORDER BY keys) until the caller projects them away.
+  struct QueryPlan {
+    LogicalPtr plan;
+    std::vector<std::string> names;
+    std::vector<SortSpec> order;  ///< ORDER BY over plan's columns, not yet applied
+  };
+  Result<QueryPlan> BindQueryNode(const ast::Query& query, const Scope* outer,
+                                  const CteScope* ctes);
+  Result<QueryPlan> BindQueryBody(const ast::QueryBody& body, const Scope* outer,
+                                  const CteScope* ctes, const std::vector<ast::SortItem>* order_by);
+  /// A SELECT; with `order_by` it also sorts (by select aliases, ordinals or input columns).
+  /// `extra_keys` are added to GROUP BY and prepended to the output (decorrelation).
+  Result<QueryPlan> BindSelect(const ast::Select& select, const Scope* outer, const CteScope* ctes,
+                               const std::vector<ast::SortItem>* order_by,
+                               Decorrelation* decorrelation = nullptr);
+  /// WHERE: conjuncts that are [NOT] EXISTS / [NOT] IN (subquery) become semi / anti
+  /// joins of *plan; the rest is returned bound (correlated ones separately when
+  /// `decorrelation` is set).
+  Result<std::vector<ExprPtr>> BindWhere(const ast::Expr& where, const Scope* scope,
+                                         LogicalPtr* plan, Decorrelation* decorrelation);
+  /// [NOT] EXISTS / [NOT] IN (subquery) as a semi / anti / mark join of *plan. For a mark
+  /// join, returns the boolean mark column; otherwise nullptr.
+  Result<ExprPtr> BindSubqueryJoin(const ast::Expr& expr, bool negated, bool as_mark,
+                                   const Scope* scope, LogicalPtr* plan);
+  /// A scalar subquery: folded to a literal when uncorrelated; otherwise decorrelated into
+  /// a grouped left join of *plan and a reference to its value column.
+  Result<ExprPtr> BindScalarSubquery(const ast::Expr& expr, ExprContext& ctx);
+
+  // --- relations (bind_relation.cc) ---
+  Result<LogicalPtr> BindRelation(const ast::Relation& relation, const Scope* outer,
+                                  const CteScope* ctes, Scope* scope);
+  Result<LogicalPtr> BindFrom(const std::vector<ast::RelationPtr>& from, const Scope* outer,
+                              const CteScope* ctes, Scope* scope);
+
+  // --- expressions (bind_expression.cc) ---
+  Result<ExprPtr> BindExpr(const ast::Expr& expr, ExprContext& ctx);
+  /// Binds and coerces to boolean (WHERE, HAVING, ON).
+  Result<ExprPtr> BindPredicate(const ast::Expr& expr, ExprContext& ctx);
+  /// Casts `expr` to `type` (a no-op when equal; folds constants).
+  Result<ExprPtr> CastTo(ExprPtr expr, const columnar::TypePtr& type,
+                         const sql::SourcePosition& at);
+  /// f(args) with overload resolution and argument casts.
+  Result<ExprPtr> CallFunction(const std::string& name, std::vector<ExprPtr> args,
+                               const sql::SourcePosition& at);
+  /// Folds a constant expression to a literal when it evaluates without error.
+  ExprPtr Fold(ExprPtr expr);
+  /// Whether the AST subtree holds an aggregate call (outside subqueries).
+  bool ContainsAggregate(const ast::Expr& expr) const;
+  void CollectAggregates(const ast::ExprPtr& expr, std::vector<const ast::Expr*>* out) const;
+
+  /// A column by (possibly qualified) name, searched in `scope` then its parents.
+  Result<ExprPtr> ResolveColumn(const ast::QualifiedName& name, const sql::SourcePosition& pos,
+                                const Scope* scope);
+  Result<ExprPtr> BindLiteral(const ast::Expr& expr);
+  Result<ExprPtr> BindFunctionCall(const ast::Expr& expr, ExprContext& ctx);
+  Result<ExprPtr> BindIntervalArithmetic(const ast::Expr& expr, ExprContext& ctx);
+
+  // --- shared helpers ---
+  Status ErrorAt(const sql::SourcePosition& pos, const std::string& message) const;
+  LogicalPtr MakeNode(LogicalKind kind) const;
+  ColumnInfo NewColumn(std::string name, columnar::TypePtr type);
+  /// A projection of `child` computing `exprs` named `names` (fresh column ids).
+  LogicalPtr Project(LogicalPtr child, std::vector<ExprPtr> exprs,
+                     const std::vector<std::string>& names, std::vector<ColumnInfo>* columns);
+  LogicalPtr FilterNode(LogicalPtr child, std::vector<ExprPtr> conjuncts);
+  LogicalPtr JoinNode(LogicalPtr left, LogicalPtr right, JoinType type,
+                      std::vector<ExprPtr> conditions);
+  static std::string Lower(std::string_view s);
+  static std::string NameOf(const std::string& part, bool quoted) {
+    return quoted ? part : Lower(part);
+  }
+
+  BinderCatalog& catalog_;
+  std::string_view sql_;
+  const std::vector<exec::Value>& parameters_;
+  IdAllocator ids_;
+  const exec::FunctionRegistry& registry_;
+  std::vector<CorrelationProbe*> probes_;
+};
+
+/// The conjuncts of an AND tree.
+void SplitAnd(const ExprPtr& expr, std::vector<ExprPtr>* out);
+/// AND of `conjuncts` (TRUE literal when empty).
+ExprPtr MakeAnd(std::vector<ExprPtr> conjuncts);
+/// Structural equality of bound expressions (same kind, type, columns, values, functions).
+bool ExprEquals(const exec::Expr& a, const exec::Expr& b);
+
+}  // namespace sqe::planner

@@ -1,0 +1,138 @@
+#pragma once
+/// The logical plan: what the binder builds from the AST and the optimizer rewrites.
+/// Every node produces a list of columns, each with a plan-wide unique id (ColumnInfo);
+/// expressions (exec::Expr) refer to columns by that id, so rules can move predicates
+/// and prune columns without renumbering. Nodes that only pass rows through (Filter,
+/// Sort, Limit) keep their child's ids; nodes that compute columns (Project, Aggregate,
+/// Scan, Values, set operations) give them fresh ids from the plan's IdAllocator.
+///
+/// Plans are trees of shared_ptr<LogicalNode>; rules build new nodes rather than editing
+/// shared ones in place.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "columnar/batch.h"
+#include "columnar/data_type.h"
+#include "exec/expression.h"
+#include "exec/functions/registry.h"
+#include "io/file_system.h"
+
+namespace sqe::planner {
+
+using exec::ExprPtr;
+
+struct ColumnInfo {
+  int32_t id = -1;
+  std::string name;
+  columnar::TypePtr type;
+  bool nullable = true;
+};
+
+/// Hands out column ids, unique within one statement's plan.
+class IdAllocator {
+ public:
+  int32_t Next() { return next_++; }
+
+ private:
+  int32_t next_ = 0;
+};
+
+/// What a scan reads: an Iceberg table or Parquet files.
+struct ScanSource {
+  enum class Kind { kIceberg, kParquet };
+  Kind kind = Kind::kIceberg;
+  std::string display_name;  ///< "iceberg.tpch.lineitem", "read_parquet(...)"
+  /// Every column of the source, in table order.
+  columnar::SchemaPtr schema;
+  // Iceberg:
+  catalog::LoadedTable table;
+  std::shared_ptr<io::FileSystem> fs;
+  std::vector<int32_t> field_ids;  ///< per column of `schema`
+  std::optional<int64_t> snapshot_id;
+  std::optional<std::string> ref;
+  std::optional<int64_t> as_of_timestamp_ms;
+  // Parquet:
+  std::vector<std::string> files;
+  /// Rows in the source (snapshot summary total-records, Parquet footers); -1 unknown.
+  int64_t row_count = -1;
+};
+
+enum class LogicalKind {
+  kScan,       ///< source, scan_columns (indices into source->schema), filters (pushed)
+  kValues,     ///< rows (constant batches)
+  kFilter,     ///< expressions = conjuncts
+  kProject,    ///< expressions: one per output column
+  kAggregate,  ///< group_keys (exprs over child), aggregates; output = keys then aggs
+  kJoin,       ///< join_type, conditions (conjuncts over both sides); children: left, right
+  kSort,       ///< sort_keys
+  kLimit,      ///< limit, offset
+  kTopN,       ///< sort_keys, limit, offset
+  kUnionAll,   ///< children's columns matched by position
+  kDistinct,   ///< duplicate rows removed (all columns)
+  kSetOp,      ///< INTERSECT / EXCEPT [ALL] (set_op): children matched by position
+};
+
+enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark };
+const char* JoinTypeName(JoinType type);
+
+enum class SetOpKind { kIntersect, kExcept };
+
+struct SortSpec {
+  ExprPtr expr;
+  bool ascending = true;
+  bool nulls_first = false;
+};
+
+struct AggregateSpec {
+  const exec::AggregateFunction* function = nullptr;
+  std::vector<ExprPtr> args;  ///< over the child's columns
+  ExprPtr filter;             ///< FILTER (WHERE ...) or nullptr
+};
+
+struct LogicalNode;
+using LogicalPtr = std::shared_ptr<LogicalNode>;
+
+struct LogicalNode {
+  LogicalKind kind;
+  std::vector<ColumnInfo> output;
+  std::vector<LogicalPtr> children;
+
+  // kScan
+  std::shared_ptr<const ScanSource> source;
+  std::vector<int> scan_columns;
+  // kFilter, kProject; kScan: pushed-down filters (over the scan's output ids)
+  std::vector<ExprPtr> expressions;
+  // kValues
+  std::vector<columnar::Batch> rows;
+  // kAggregate
+  std::vector<ExprPtr> group_keys;
+  std::vector<AggregateSpec> aggregates;
+  // kJoin
+  JoinType join_type = JoinType::kInner;
+  std::vector<ExprPtr> conditions;
+  bool null_aware = false;  ///< kAnti / kMark for NOT IN / IN
+  // kSort, kTopN
+  std::vector<SortSpec> sort_keys;
+  // kLimit, kTopN
+  int64_t limit = -1;
+  int64_t offset = 0;
+  // kSetOp
+  SetOpKind set_op = SetOpKind::kIntersect;
+  bool set_all = false;
+
+  /// Estimated output rows (optimizer); -1 unknown.
+  int64_t estimated_rows = -1;
+
+  /// The output position of column `id`, or -1.
+  int IndexOf(int32_t id) const;
+};
+
+/// A printable tree (EXPLAIN (TYPE LOGICAL)), one node a line.
+std::string ExplainLogicalPlan(const LogicalNode& root);
+
+}  // namespace sqe::planner

@@ -1,0 +1,7 @@
+#include "planner/optimizer.h"
+
+namespace sqe::planner {
+
+Result<LogicalPtr> Optimize(const LogicalPtr& plan) { return plan; }
+
+}  // namespace sqe::planner

@@ -1,0 +1,28 @@
+#pragma once
+/// PhysicalPlanner: turns an optimized logical plan into physical operators
+/// (exec/*.h): column ids become input indices, non-column keys are computed by a
+/// projection below the operator that needs them, equi-join conditions become hash
+/// keys, and the root is a ResultCollector. Stateless apart from its options.
+
+#include <memory>
+
+#include "common/result.h"
+#include "exec/physical_operator.h"
+#include "exec/result_collector.h"
+#include "planner/logical_plan.h"
+
+namespace sqe::planner {
+
+struct PhysicalPlanOptions {
+  int64_t max_result_rows = 0;  ///< query.max_result_rows (0 = unlimited)
+  int64_t target_split_size = int64_t{128} << 20;
+};
+
+/// The executable plan: `root` is the ResultCollector, whose schema is the result's.
+struct PhysicalPlan {
+  std::unique_ptr<exec::ResultCollector> root;
+};
+
+Result<PhysicalPlan> CreatePhysicalPlan(const LogicalPtr& plan, const PhysicalPlanOptions& options);
+
+}  // namespace sqe::planner
