@@ -1,0 +1,23 @@
+#pragma once
+/// One registration function per family of built-in functions; FunctionRegistry::Global()
+/// (exec/builtin_functions.cc) calls each once. Adding a family: one file under
+/// exec/functions, one declaration here, one call there (docs/dev/adding-a-function.md).
+
+#include "exec/functions/registry.h"
+
+namespace sqe::exec {
+
+// Scalar families (exec/functions/<family>.cc).
+void RegisterArithmeticFunctions(FunctionRegistry& registry);   // + - * / % negate
+void RegisterComparisonFunctions(FunctionRegistry& registry);   // = <> < <= > >=
+void RegisterStringFunctions(FunctionRegistry& registry);       // length, substr, like, ...
+void RegisterDatetimeFunctions(FunctionRegistry& registry);     // date_trunc, date_add, ...
+void RegisterMathFunctions(FunctionRegistry& registry);         // abs, round, sqrt, ...
+void RegisterConditionalFunctions(FunctionRegistry& registry);  // if, nullif, greatest, least
+
+// Aggregate families (exec/functions/aggregate_*.cc) are declared below this line.
+/// count, count_if, sum, avg, min, max, arbitrary/any_value, max_by, min_by, stddev*,
+/// var*, variance, bool_and/bool_or/every, approx_distinct (aggregate_functions.cc).
+void RegisterAggregateFunctions(FunctionRegistry& registry);
+
+}  // namespace sqe::exec

@@ -1,0 +1,22 @@
+#pragma once
+/// Element-wise comparison of two columns of the same orderable type (numbers, decimals,
+/// strings and varbinary by unsigned bytes, booleans, dates, times, timestamps, uuid):
+/// the kernels behind = <> < <= > >= and the evaluator's IN / IS DISTINCT FROM. NULL in,
+/// NULL out; NaN compares unequal and unordered (IEEE). Pure, thread-safe.
+
+#include "columnar/column.h"
+#include "common/result.h"
+#include "exec/functions/registry.h"
+
+namespace sqe::exec {
+
+enum class CompareOp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe };
+
+/// A boolean column: a[i] op b[i]. InvalidArgument when the types differ or do not order.
+Result<columnar::Column> CompareColumns(CompareOp op, const columnar::Column& a,
+                                        const columnar::Column& b, const EvalContext& ctx);
+
+/// Whether values of `type` can be compared by CompareColumns.
+bool IsComparableType(const columnar::TypePtr& type);
+
+}  // namespace sqe::exec
