@@ -1,0 +1,137 @@
+#pragma once
+/// Parser: the recursive-descent parser behind sql/parser.h, split over parser.cc (tokens,
+/// errors, names, types), parser_expression.cc, parser_query.cc and parser_statement.cc.
+/// One instance parses one text; not thread safe.
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.h"
+#include "sql/ast.h"
+#include "sql/token.h"
+
+namespace sqe::sql {
+
+class Parser {
+ public:
+  Parser(std::string_view sql, std::vector<Token> tokens) : sql_(sql), tokens_(std::move(tokens)) {}
+
+  Result<ast::StatementPtr> ParseStatementOnly();
+  Result<std::vector<ast::StatementPtr>> ParseScript();
+  Result<ast::ExprPtr> ParseStandaloneExpression();
+
+  // ---- token access (parser.cc)
+  const Token& Peek(size_t ahead = 0) const;
+  const Token& Current() const { return Peek(0); }
+  void Advance() {
+    if (index_ + 1 < tokens_.size()) ++index_;
+  }
+  bool AtEnd() const { return Current().kind == TokenKind::kEnd; }
+
+  /// Whether the current token is `keyword` (unquoted, any case). Records `keyword` as
+  /// expected here, for the error message should nothing match.
+  bool Is(std::string_view keyword);
+  bool IsOp(std::string_view op);
+  /// Peek-ahead checks that do not record expectations.
+  bool IsAt(size_t ahead, std::string_view keyword) const { return Peek(ahead).IsKeyword(keyword); }
+  bool IsOpAt(size_t ahead, std::string_view op) const { return Peek(ahead).IsOperator(op); }
+  bool Accept(std::string_view keyword);
+  bool AcceptOp(std::string_view op);
+  /// Accepts the keywords in sequence only if all of them are there.
+  bool AcceptSeq(std::initializer_list<std::string_view> keywords);
+  Status Expect(std::string_view keyword);
+  Status ExpectOp(std::string_view op);
+  /// Records a non-literal expectation such as "<identifier>" or "<expression>".
+  void ExpectHere(std::string what);
+
+  /// "mismatched input 'X'. Expecting: ..." at the current token.
+  Status Mismatch();
+  Status ErrorAt(const SourcePosition& pos, const std::string& message) const;
+
+  // ---- names and types (parser.cc)
+  static bool IsReserved(const Token& t);
+  /// An identifier (quoted, or an unquoted non-reserved word).
+  bool IsIdentifier(size_t ahead = 0) const;
+  Result<std::string> ParseIdentifier(bool* quoted = nullptr);
+  Result<ast::QualifiedName> ParseQualifiedName();
+  Result<std::vector<std::string>> ParseIdentifierList();  ///< ( a, b, ... )
+  Result<ast::TypeName> ParseType();
+  Result<std::string> ParseStringLiteral();
+  Result<int64_t> ParseIntegerLiteral();
+
+  // ---- expressions (parser_expression.cc)
+  Result<ast::ExprPtr> ParseExpr();  ///< OR level (a full boolean expression)
+  Result<ast::ExprPtr> ParseAnd();
+  Result<ast::ExprPtr> ParseNot();
+  Result<ast::ExprPtr> ParsePredicate();
+  Result<ast::ExprPtr> ParseValueExpr();  ///< || level
+  Result<ast::ExprPtr> ParseAdditive();
+  Result<ast::ExprPtr> ParseMultiplicative();
+  Result<ast::ExprPtr> ParseUnary();
+  Result<ast::ExprPtr> ParseAtTimeZone();
+  Result<ast::ExprPtr> ParsePostfix();
+  Result<ast::ExprPtr> ParsePrimary();
+  Result<ast::ExprPtr> ParseParenthesized();
+  Result<ast::ExprPtr> ParseCase();
+  Result<ast::ExprPtr> ParseIntervalLiteral();
+  Result<ast::ExprPtr> ParseFunctionCall(ast::QualifiedName name, SourcePosition pos);
+  Result<ast::ExprPtr> ParseSpecialForm(bool* matched);
+  /// A call argument: expression or `name => expression`.
+  Result<ast::ExprPtr> ParseArgument();
+  Result<std::vector<ast::ExprPtr>> ParseExprList();  ///< e1, e2, ... (at least one)
+  Result<ast::WindowSpec> ParseWindowSpecBody();      ///< inside the parentheses
+  Result<ast::FrameBound> ParseFrameBound();
+  Result<std::vector<ast::SortItem>> ParseSortItems();
+  bool StartsQuery(size_t ahead) const;
+
+  // ---- queries (parser_query.cc)
+  Result<ast::QueryPtr> ParseQuery();
+  Result<ast::QueryBodyPtr> ParseQueryTerm();  ///< UNION / EXCEPT level
+  Result<ast::QueryBodyPtr> ParseIntersectTerm();
+  Result<ast::QueryBodyPtr> ParseQueryPrimary();
+  Result<std::shared_ptr<ast::Select>> ParseSelect();
+  Result<ast::SelectItem> ParseSelectItem();
+  Result<ast::GroupBy> ParseGroupBy();
+  Result<ast::RelationPtr> ParseRelation();  ///< with joins
+  Result<ast::RelationPtr> ParseAliasedRelation();
+  Result<ast::RelationPtr> ParseRelationPrimary();
+  Status ParseAlias(ast::Relation* relation);
+  /// Whether the current token may start an implicit alias (`FROM t x`, `SELECT a b`).
+  bool CanStartImplicitAlias() const;
+
+  // ---- statements (parser_statement.cc)
+  Result<ast::StatementPtr> ParseStatementBody();
+  Result<ast::StatementPtr> ParseCreate();
+  Result<ast::StatementPtr> ParseCreateTable(SourcePosition pos, bool or_replace);
+  Result<ast::StatementPtr> ParseDrop();
+  Result<ast::StatementPtr> ParseAlter();
+  Result<ast::StatementPtr> ParseShow();
+  Result<ast::StatementPtr> ParseExplain();
+  Result<ast::StatementPtr> ParseInsert();
+  Result<ast::StatementPtr> ParseDelete();
+  Result<ast::StatementPtr> ParseUpdate();
+  Result<ast::StatementPtr> ParseMerge();
+  Result<ast::StatementPtr> ParseGrantRevoke(bool grant);
+  Result<ast::StatementPtr> ParseSecret(SourcePosition pos, bool or_replace, bool create);
+  Result<ast::StatementPtr> ParseAttach();
+  Result<ast::StatementPtr> ParseDescribe();
+  Result<ast::StatementPtr> ParseSet();
+  Result<std::vector<ast::Property>> ParseProperties();  ///< ( name = expr, ... )
+  Result<ast::ColumnDefinition> ParseColumnDefinition();
+  Result<ast::LikeFilter> ParseLikeFilter();
+  Result<std::vector<ast::Assignment>> ParseAssignments();
+  Result<std::vector<ast::Property>> ParseOptionList();  ///< ( KEY value, ... )
+
+ private:
+  std::string_view sql_;
+  std::vector<Token> tokens_;
+  size_t index_ = 0;
+  int32_t next_parameter_ = 0;
+  // The furthest token index anything was expected at, and what was.
+  size_t expected_index_ = 0;
+  std::set<std::string> expected_;
+};
+
+}  // namespace sqe::sql
