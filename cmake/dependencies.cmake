@@ -18,3 +18,5 @@ pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
 # Debian builds cpp-httplib as a shared library; its .pc carries the matching defines.
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
 set(SQE_RE2 PkgConfig::RE2)
+# sqe-shell's line editing (libedit: the readline interface under a BSD licence).
+pkg_check_modules(LIBEDIT REQUIRED IMPORTED_TARGET libedit)

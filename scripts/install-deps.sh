@@ -32,6 +32,8 @@ DEBIAN_PACKAGES=(
   libssl-dev libcurl4-openssl-dev
   # catalogs (embedded SQLite, JDBC/PostgreSQL)
   libsqlite3-dev libpq-dev
+  # sqe-shell line editing and history (BSD-licensed readline interface)
+  libedit-dev
   # Flight / gRPC, flatbuffers
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
   libflatbuffers-dev flatbuffers-compiler
