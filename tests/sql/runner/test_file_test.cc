@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
 namespace sqe::sqltest {
 namespace {
 
@@ -71,6 +75,36 @@ TEST(TestFileTest, SubstitutesKnownVariablesOnly) {
                                 {{"SQE_TEST_DATA", "/data"}}),
             "read_parquet('/data/a.parquet') ${OTHER}");
   EXPECT_EQ(SubstituteVariables("no vars", {}), "no vars");
+}
+
+// Every checked-in .test file parses, and each query has as many values per expected row as
+// it declares columns (catches a lost tab or a wrong type string before the engine runs).
+TEST(TestFileTest, CheckedInFilesParse) {
+  const char* source_dir = std::getenv("SQE_SOURCE_DIR");
+  if (source_dir == nullptr) GTEST_SKIP() << "SQE_SOURCE_DIR not set (run through ctest)";
+  int files = 0;
+  int queries = 0;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(std::string(source_dir) + "/tests/sql")) {
+    if (entry.path().extension() != ".test") continue;
+    auto file = LoadTestFile(entry.path().string());
+    ASSERT_TRUE(file.ok()) << file.status().ToString();
+    EXPECT_FALSE(file->name.empty()) << entry.path() << " has no '# name:' header";
+    ++files;
+    for (const TestRecord& record : file->records) {
+      if (record.kind != TestRecord::Kind::kQuery) continue;
+      ++queries;
+      for (const std::string& line : record.expected) {
+        size_t values = 1 + std::count(line.begin(), line.end(), '\t');
+        bool one_per_line = values == 1;
+        EXPECT_TRUE(values == record.column_types.size() || one_per_line)
+            << entry.path().string() << ":" << record.line << ": row '" << line << "' has "
+            << values << " values for types '" << record.column_types << "'";
+      }
+    }
+  }
+  EXPECT_GT(files, 0);
+  EXPECT_GT(queries, 0);
 }
 
 }  // namespace
