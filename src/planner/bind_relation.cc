@@ -93,7 +93,7 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
               int64_t ticks = v.int_value();
               travel.timestamp_ms = v.type()->unit() == columnar::TimeUnit::kNano ? ticks / 1000000
                                                                                   : ticks / 1000;
-            } else if (v.type()->id() == columnar::TypeId::kDate) {
+            } else if (v.type()->id() == columnar::TypeId::kDate32) {
               travel.timestamp_ms = v.int_value() * 86400000;
             } else {
               return ErrorAt(relation.pos, "FOR TIMESTAMP AS OF takes a timestamp");
