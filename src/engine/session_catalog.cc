@@ -83,16 +83,20 @@ Result<std::shared_ptr<const planner::ScanSource>> SessionCatalog::ReadParquet(
   if (paths.empty()) return Status::InvalidArgument("read_parquet needs a path");
   SQE_ASSIGN_OR_RETURN(std::unique_ptr<io::FileSystem> fs, engine.file_systems->ForUri(paths[0]));
   std::shared_ptr<io::FileSystem> shared(std::move(fs));
-  SQE_ASSIGN_OR_RETURN(exec::ParquetSourceInfo info, exec::DescribeParquetFiles(paths, *shared));
+  SQE_ASSIGN_OR_RETURN(exec::ParquetScanSource described, exec::ParquetScan::Describe(paths, *shared));
   auto source = std::make_shared<planner::ScanSource>();
   source->kind = planner::ScanSource::Kind::kParquet;
   std::string shown;
   for (const std::string& p : paths) shown += (shown.empty() ? "'" : ", '") + p + "'";
   source->display_name = "read_parquet(" + shown + ")";
   source->fs = shared;
-  source->files = info.files;
-  source->schema = info.schema;
-  source->row_count = info.row_count;
+  source->patterns = paths;
+  source->schema = described.schema;
+  // Rows are known only once footers are read; estimate from the bytes (8 per value).
+  int64_t bytes = 0;
+  for (const io::FileInfo& f : described.files) bytes += f.size;
+  source->row_count = bytes / std::max<int64_t>(8, 8 * described.schema->num_fields());
+  source->parquet = std::move(described);
   return std::shared_ptr<const planner::ScanSource>(source);
 }
 

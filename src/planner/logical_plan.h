@@ -20,6 +20,7 @@
 #include "columnar/data_type.h"
 #include "exec/expression.h"
 #include "exec/functions/registry.h"
+#include "exec/parquet_scan.h"
 #include "io/file_system.h"
 
 namespace sqe::planner {
@@ -56,8 +57,9 @@ struct ScanSource {
   std::optional<int64_t> snapshot_id;
   std::optional<std::string> ref;
   std::optional<int64_t> as_of_timestamp_ms;
-  // Parquet:
-  std::vector<std::string> files;
+  // Parquet (read_parquet): the paths as written and what they expanded to.
+  std::vector<std::string> patterns;
+  exec::ParquetScanSource parquet;
   /// Rows in the source (snapshot summary total-records, Parquet footers); -1 unknown.
   int64_t row_count = -1;
 };

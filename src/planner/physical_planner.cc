@@ -157,25 +157,37 @@ class Planner {
       SQE_ASSIGN_OR_RETURN(ExprPtr bound, Bind(f, layout));
       bound_filters.push_back(std::move(bound));
     }
+    std::vector<exec::ScanColumn> scan_columns;
+    for (int c : node.scan_columns) {
+      exec::ScanColumn column;
+      column.name = source.schema->field(c).name();
+      column.type = source.schema->field(c).type();
+      if (source.kind == ScanSource::Kind::kIceberg) column.field_id = source.field_ids[c];
+      scan_columns.push_back(std::move(column));
+    }
     PhysicalOperatorPtr scan;
     if (source.kind == ScanSource::Kind::kIceberg) {
+      exec::PushedFilter pushed =
+          exec::ConvertPushedFilter(bound_filters, scan_columns, exec::ParquetColumnRefKind::kFieldId);
       exec::IcebergScanSpec spec;
       spec.table = source.table;
       spec.fs = source.fs;
       for (int c : node.scan_columns) spec.field_ids.push_back(source.field_ids[c]);
-      spec.filter = exec::ToIcebergFilter(bound_filters, *schema);
+      spec.filter = pushed.iceberg;
       spec.snapshot_id = source.snapshot_id;
       spec.ref = source.ref;
       spec.as_of_timestamp_ms = source.as_of_timestamp_ms;
       spec.target_split_size = options_.target_split_size;
       scan = std::make_unique<exec::IcebergTableScan>(std::move(spec), schema);
     } else {
+      exec::PushedFilter pushed =
+          exec::ConvertPushedFilter(bound_filters, scan_columns, exec::ParquetColumnRefKind::kName);
       exec::ParquetScanSpec spec;
-      spec.files = source.files;
+      spec.patterns = source.patterns;
+      spec.source = source.parquet;
       spec.fs = source.fs;
-      spec.file_schema = source.schema;
       for (int c : node.scan_columns) spec.columns.push_back(source.schema->field(c).name());
-      spec.predicate = exec::ToParquetPredicate(bound_filters, *schema);
+      spec.predicate = std::move(pushed.parquet);
       scan = std::make_unique<exec::ParquetScan>(std::move(spec), schema);
     }
     Part part{std::move(scan), std::move(layout)};
@@ -430,6 +442,9 @@ Result<PhysicalPlan> CreatePhysicalPlan(const LogicalPtr& plan, const PhysicalPl
     }
     part.op = std::make_unique<exec::Projection>(std::move(part.op), std::move(refs),
                                                  columnar::Schema::Make(std::move(fields)));
+  }
+  if (options.wrap_output) {
+    SQE_ASSIGN_OR_RETURN(part.op, options.wrap_output(std::move(part.op)));
   }
   PhysicalPlan result;
   result.root = std::make_unique<exec::ResultCollector>(std::move(part.op), options.max_result_rows);

@@ -4,6 +4,7 @@
 /// projection below the operator that needs them, equi-join conditions become hash
 /// keys, and the root is a ResultCollector. Stateless apart from its options.
 
+#include <functional>
 #include <memory>
 
 #include "common/result.h"
@@ -16,6 +17,10 @@ namespace sqe::planner {
 struct PhysicalPlanOptions {
   int64_t max_result_rows = 0;  ///< query.max_result_rows (0 = unlimited)
   int64_t target_split_size = int64_t{128} << 20;
+  /// When set, the plan's output operator (columns in the plan's output order) is passed
+  /// through this before the ResultCollector goes on top, e.g. INSERT puts its
+  /// TableInsert sink there and the collector receives the row count it produces.
+  std::function<Result<exec::PhysicalOperatorPtr>(exec::PhysicalOperatorPtr)> wrap_output;
 };
 
 /// The executable plan: `root` is the ResultCollector, whose schema is the result's.
