@@ -1,0 +1,281 @@
+#pragma once
+/// Private pieces shared by the aggregate accumulators (exec/functions/aggregate_*.cc):
+/// memory charging, typed access to a column's values (one traits class per physical
+/// family, so hot loops are templates without virtual calls), Trino's value order, and
+/// the per-family registration functions RegisterAggregateFunctions calls.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "columnar/binary_builder.h"
+#include "columnar/boolean_builder.h"
+#include "columnar/column.h"
+#include "columnar/data_type.h"
+#include "columnar/fixed_size_binary_builder.h"
+#include "columnar/fixed_width_builder.h"
+#include "common/memory_tracker.h"
+#include "exec/functions/aggregate_merge.h"
+#include "exec/functions/registry.h"
+
+namespace sqe::exec::aggregate_internal {
+
+/// The bytes an accumulator holds, charged to its tracker (nullptr: untracked). Grows in
+/// steps of half again so that charging is amortized O(1) per group.
+class MemoryCharge {
+ public:
+  explicit MemoryCharge(std::shared_ptr<MemoryTracker> tracker)
+      : reservation_(std::move(Reservation::Make(std::move(tracker), 0)).value()) {}
+
+  /// Makes the charge at least `bytes`; ResourceExhausted when the tracker refuses.
+  Status Ensure(int64_t bytes) {
+    if (bytes <= reservation_.bytes()) return Status::OK();
+    const int64_t target = std::max(bytes, reservation_.bytes() + reservation_.bytes() / 2);
+    if (reservation_.Resize(target).ok()) return Status::OK();
+    return reservation_.Resize(bytes);
+  }
+  int64_t bytes() const { return reservation_.bytes(); }
+  const std::shared_ptr<MemoryTracker>& tracker() const { return reservation_.tracker(); }
+
+ private:
+  Reservation reservation_;
+};
+
+__extension__ typedef __int128 Int128;
+
+inline Int128 ToInt128(const columnar::Decimal128& d) {
+  return static_cast<Int128>((static_cast<unsigned __int128>(static_cast<uint64_t>(d.high)) << 64) |
+                             d.low);
+}
+inline columnar::Decimal128 FromInt128(Int128 v) {
+  return columnar::Decimal128(static_cast<int64_t>(v >> 64), static_cast<uint64_t>(v));
+}
+
+/// Decimal sums: a 128-bit sum plus a count of 128-bit wraps (positive or negative), so
+/// intermediate overflow that later cancels out still gives the exact result (as Trino).
+class DecimalSumState {
+ public:
+  void Resize(size_t n) {
+    sums_.resize(n, 0);
+    wraps_.resize(n, 0);
+    counts_.resize(n, 0);
+  }
+  void Add(uint32_t g, Int128 value) {
+    Int128 result;
+    if (__builtin_add_overflow(sums_[g], value, &result)) wraps_[g] += value < 0 ? -1 : 1;
+    sums_[g] = result;
+    ++counts_[g];
+  }
+  void MergeGroup(uint32_t g, const DecimalSumState& other, size_t og) {
+    if (other.counts_[og] == 0) return;
+    Int128 result;
+    if (__builtin_add_overflow(sums_[g], other.sums_[og], &result)) {
+      wraps_[g] += other.sums_[og] < 0 ? -1 : 1;
+    }
+    sums_[g] = result;
+    wraps_[g] += other.wraps_[og];
+    counts_[g] += other.counts_[og];
+  }
+  size_t size() const { return sums_.size(); }
+  Int128 sum(size_t g) const { return sums_[g]; }
+  bool wrapped(size_t g) const { return wraps_[g] != 0; }
+  int64_t count(size_t g) const { return counts_[g]; }
+  static constexpr int64_t kBytesPerGroup = 32;
+
+ private:
+  std::vector<Int128> sums_;
+  std::vector<int64_t> wraps_;
+  std::vector<int64_t> counts_;
+};
+
+/// Trino's order of doubles: NaN above everything (and equal to itself).
+template <typename T>
+inline bool ValueLess(const T& a, const T& b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(a)) return false;
+    if (std::isnan(b)) return true;
+    return a < b;
+  } else {
+    return a < b;
+  }
+}
+
+/// Fixed-width values read as T: integers, floats, decimal128 (Decimal128), date32
+/// (int32_t), time64 / timestamp (int64_t).
+template <typename T>
+struct FixedTraits {
+  using Stored = T;
+  using View = T;
+  struct Reader {
+    explicit Reader(const columnar::Column& c) : values(c.Values<T>()) {}
+    T operator[](int64_t i) const { return values[i]; }
+    const T* values;
+  };
+  static void Assign(Stored* slot, View v) { *slot = v; }
+  static View ToView(const Stored& s) { return s; }
+  static bool Less(View a, View b) { return ValueLess<T>(a, b); }
+  static int64_t ExtraBytes(View) { return 0; }
+  static Result<columnar::Column> Build(const columnar::TypePtr& type, const std::vector<Stored>& v,
+                                        const std::vector<uint8_t>& valid,
+                                        const std::shared_ptr<MemoryTracker>& tracker) {
+    columnar::FixedWidthBuilder<T> builder(type, tracker);
+    SQE_RETURN_NOT_OK(builder.Reserve(static_cast<int64_t>(v.size())));
+    for (size_t i = 0; i < v.size(); ++i) {
+      SQE_RETURN_NOT_OK(valid[i] ? builder.Append(v[i]) : builder.AppendNull());
+    }
+    return builder.Finish();
+  }
+};
+
+struct BoolTraits {
+  using Stored = uint8_t;
+  using View = bool;
+  struct Reader {
+    explicit Reader(const columnar::Column& c) : column(&c) {}
+    bool operator[](int64_t i) const { return column->BoolAt(i); }
+    const columnar::Column* column;
+  };
+  static void Assign(Stored* slot, View v) { *slot = v ? 1 : 0; }
+  static View ToView(const Stored& s) { return s != 0; }
+  static bool Less(View a, View b) { return !a && b; }
+  static int64_t ExtraBytes(View) { return 0; }
+  static Result<columnar::Column> Build(const columnar::TypePtr&, const std::vector<Stored>& v,
+                                        const std::vector<uint8_t>& valid,
+                                        const std::shared_ptr<MemoryTracker>& tracker) {
+    columnar::BooleanBuilder builder(tracker);
+    SQE_RETURN_NOT_OK(builder.Reserve(static_cast<int64_t>(v.size())));
+    for (size_t i = 0; i < v.size(); ++i) {
+      SQE_RETURN_NOT_OK(valid[i] ? builder.Append(v[i] != 0) : builder.AppendNull());
+    }
+    return builder.Finish();
+  }
+};
+
+/// varchar, varbinary (offsets + data) and fixed(n) / uuid, ordered by unsigned bytes.
+struct BytesTraits {
+  using Stored = std::string;
+  using View = std::string_view;
+  struct Reader {
+    explicit Reader(const columnar::Column& c)
+        : column(&c), fixed(c.type()->layout() == columnar::Layout::kFixedWidth) {}
+    std::string_view operator[](int64_t i) const {
+      return fixed ? column->FixedSizeBinaryAt(i) : column->StringAt(i);
+    }
+    const columnar::Column* column;
+    bool fixed;
+  };
+  static void Assign(Stored* slot, View v) { slot->assign(v.data(), v.size()); }
+  static View ToView(const Stored& s) { return s; }
+  static bool Less(View a, View b) { return a.compare(b) < 0; }
+  static int64_t ExtraBytes(View v) { return static_cast<int64_t>(v.size()); }
+  static Result<columnar::Column> Build(const columnar::TypePtr& type, const std::vector<Stored>& v,
+                                        const std::vector<uint8_t>& valid,
+                                        const std::shared_ptr<MemoryTracker>& tracker) {
+    if (type->layout() == columnar::Layout::kFixedWidth) {
+      columnar::FixedSizeBinaryBuilder builder(type, tracker);
+      SQE_RETURN_NOT_OK(builder.Reserve(static_cast<int64_t>(v.size())));
+      for (size_t i = 0; i < v.size(); ++i) {
+        SQE_RETURN_NOT_OK(valid[i] ? builder.Append(v[i]) : builder.AppendNull());
+      }
+      return builder.Finish();
+    }
+    columnar::BinaryBuilder builder(type, tracker);
+    SQE_RETURN_NOT_OK(builder.Reserve(static_cast<int64_t>(v.size())));
+    for (size_t i = 0; i < v.size(); ++i) {
+      SQE_RETURN_NOT_OK(valid[i] ? builder.Append(v[i]) : builder.AppendNull());
+    }
+    return builder.Finish();
+  }
+};
+
+/// Calls `fn(Traits{})` with the traits of `type`'s physical family; false for types no
+/// traits class reads (nested types).
+template <typename Fn>
+bool VisitValueTraits(const columnar::TypePtr& type, Fn&& fn) {
+  using columnar::TypeId;
+  switch (type->id()) {
+    case TypeId::kBoolean:
+      fn(BoolTraits{});
+      return true;
+    case TypeId::kInt8:
+      fn(FixedTraits<int8_t>{});
+      return true;
+    case TypeId::kInt16:
+      fn(FixedTraits<int16_t>{});
+      return true;
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+      fn(FixedTraits<int32_t>{});
+      return true;
+    case TypeId::kInt64:
+    case TypeId::kTime64:
+    case TypeId::kTimestamp:
+      fn(FixedTraits<int64_t>{});
+      return true;
+    case TypeId::kFloat32:
+      fn(FixedTraits<float>{});
+      return true;
+    case TypeId::kFloat64:
+      fn(FixedTraits<double>{});
+      return true;
+    case TypeId::kDecimal128:
+      fn(FixedTraits<columnar::Decimal128>{});
+      return true;
+    case TypeId::kString:
+    case TypeId::kBinary:
+    case TypeId::kFixedSizeBinary:
+    case TypeId::kUuid:
+      fn(BytesTraits{});
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// Whether min/max/sort may order values of `type` (every scalar type).
+inline bool IsOrderable(const columnar::TypePtr& type) {
+  return type != nullptr && !type->is_nested();
+}
+
+/// The bytes of any scalar value, for accumulators that only move values (max_by's x,
+/// distinct sets): fixed width: its byte_width() bytes; boolean: one byte in
+/// *bool_byte; strings: their bytes.
+std::string_view RawValue(const columnar::Column& column, int64_t i, char* bool_byte);
+/// A column of `type` from RawValue bytes (row g null where valid[g] == 0).
+Result<columnar::Column> BuildRaw(const columnar::TypePtr& type,
+                                  const std::vector<std::string>& values,
+                                  const std::vector<uint8_t>& valid,
+                                  const std::shared_ptr<MemoryTracker>& tracker);
+
+/// Wraps `inner` (made per accumulator) so each group sees each distinct non-null
+/// argument value once: count(DISTINCT x), sum(DISTINCT x), ...
+AggregateFunction MakeDistinct(AggregateFunction inner);
+
+/// An AggregateFunction with a fixed `make_accumulator`.
+using AccumulatorFactory = std::function<Result<std::unique_ptr<GroupAccumulator>>(
+    std::shared_ptr<MemoryTracker> tracker)>;
+AggregateFunction MakeFunction(std::string name, std::vector<columnar::TypePtr> arg_types,
+                               columnar::TypePtr return_type, AccumulatorFactory factory);
+
+/// Registers `name` with `resolver`, applying MakeDistinct when a call says DISTINCT.
+void AddAggregateFamily(
+    FunctionRegistry& registry, const std::string& name,
+    std::function<std::optional<AggregateFunction>(const std::vector<columnar::TypePtr>& arg_types)>
+        resolver,
+    std::string return_type, std::string argument_types, std::string description);
+
+// One per family file.
+void RegisterCountAggregates(FunctionRegistry& registry);
+void RegisterSumAggregates(FunctionRegistry& registry);
+void RegisterAvgAggregates(FunctionRegistry& registry);
+void RegisterMinMaxAggregates(FunctionRegistry& registry);
+void RegisterVarianceAggregates(FunctionRegistry& registry);
+void RegisterBoolAggregates(FunctionRegistry& registry);
+void RegisterApproxDistinctAggregates(FunctionRegistry& registry);
+
+}  // namespace sqe::exec::aggregate_internal
