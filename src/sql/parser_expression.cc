@@ -508,7 +508,8 @@ Result<ExprPtr> Parser::ParseSpecialForm(bool* matched) {
     return e;
   }
   if (t.IsKeyword("interval") &&
-      (Peek(1).kind == TokenKind::kString || IsOpAt(1, "-") || IsOpAt(1, "+"))) {
+      (Peek(1).kind == TokenKind::kString ||
+       ((IsOpAt(1, "-") || IsOpAt(1, "+")) && Peek(2).kind == TokenKind::kString))) {
     return ParseIntervalLiteral();
   }
   if (t.IsKeyword("case")) return ParseCase();
