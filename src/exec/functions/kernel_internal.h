@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "columnar/binary_builder.h"
 #include "columnar/bit_util.h"
 #include "columnar/buffer.h"
 #include "columnar/column.h"
@@ -205,6 +206,93 @@ int64_t CodePointCount(std::string_view text);
 
 /// "INTEGER", "DECIMAL(10,2)": a type's name as Trino's error messages spell it.
 std::string UpperTypeName(const TypePtr& type);
+
+/// Row-wise drivers for kernels whose per-row work is not a single arithmetic step
+/// (strings, calendar math). `fn` runs only for rows where every argument is valid and
+/// returns a Status (an OK status is free); it may set *is_null for a NULL result.
+/// The per-row call is a direct (inlined) lambda call, never a virtual one.
+template <typename Fn>
+Result<Column> MapToString(const std::vector<Column>& args, int64_t rows, const EvalContext& ctx,
+                           Fn&& fn, TypePtr type = columnar::String()) {
+  int64_t nulls = 0;
+  SQE_ASSIGN_OR_RETURN(BufferPtr validity, IntersectValidity(args, rows, ctx, &nulls));
+  columnar::BinaryBuilder builder(std::move(type), ctx.tracker);
+  SQE_RETURN_NOT_OK(builder.Reserve(rows));
+  std::string out;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (!ValidAt(validity, i)) {
+      SQE_RETURN_NOT_OK(builder.AppendNull());
+      continue;
+    }
+    out.clear();
+    bool is_null = false;
+    SQE_RETURN_NOT_OK(fn(i, &out, &is_null));
+    SQE_RETURN_NOT_OK(is_null ? builder.AppendNull() : builder.Append(out));
+  }
+  return builder.Finish();
+}
+
+template <typename Out, typename Fn>
+Result<Column> MapToFixed(const std::vector<Column>& args, int64_t rows, TypePtr type,
+                          const EvalContext& ctx, Fn&& fn) {
+  int64_t nulls = 0;
+  SQE_ASSIGN_OR_RETURN(BufferPtr validity, IntersectValidity(args, rows, ctx, &nulls));
+  SQE_ASSIGN_OR_RETURN(auto values, AllocateBuffer(rows * static_cast<int64_t>(sizeof(Out)), ctx));
+  Out* out = values->template mutable_data_as<Out>();
+  std::shared_ptr<Buffer> own_validity;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (!ValidAt(validity, i)) continue;
+    bool is_null = false;
+    SQE_RETURN_NOT_OK(fn(i, &out[i], &is_null));
+    if (is_null) {
+      if (own_validity == nullptr) {
+        SQE_ASSIGN_OR_RETURN(own_validity, AllocateBuffer(columnar::BytesForBits(rows), ctx));
+        if (validity != nullptr) {
+          std::memcpy(own_validity->mutable_data(), validity->data(), validity->size());
+        } else {
+          columnar::SetBitsTo(own_validity->mutable_data(), 0, rows, true);
+        }
+        validity = own_validity;
+      }
+      columnar::ClearBit(own_validity->mutable_data(), i);
+      out[i] = Out{};
+      ++nulls;
+    }
+  }
+  return MakeFixed(std::move(type), rows, std::move(validity), nulls, std::move(values));
+}
+
+/// Boolean results row by row (fn(i, bool*, bool* is_null) -> Status).
+template <typename Fn>
+Result<Column> MapToBoolean(const std::vector<Column>& args, int64_t rows, const EvalContext& ctx,
+                            Fn&& fn) {
+  int64_t nulls = 0;
+  SQE_ASSIGN_OR_RETURN(BufferPtr validity, IntersectValidity(args, rows, ctx, &nulls));
+  SQE_ASSIGN_OR_RETURN(auto bits, AllocateBuffer(columnar::BytesForBits(rows), ctx));
+  std::shared_ptr<Buffer> own_validity;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (!ValidAt(validity, i)) continue;
+    bool v = false;
+    bool is_null = false;
+    SQE_RETURN_NOT_OK(fn(i, &v, &is_null));
+    if (is_null) {
+      if (own_validity == nullptr) {
+        SQE_ASSIGN_OR_RETURN(own_validity, AllocateBuffer(columnar::BytesForBits(rows), ctx));
+        if (validity != nullptr) {
+          std::memcpy(own_validity->mutable_data(), validity->data(), validity->size());
+        } else {
+          columnar::SetBitsTo(own_validity->mutable_data(), 0, rows, true);
+        }
+        validity = own_validity;
+      }
+      columnar::ClearBit(own_validity->mutable_data(), i);
+      ++nulls;
+    } else if (v) {
+      columnar::SetBit(bits->mutable_data(), i);
+    }
+  }
+  return Column::Make(columnar::Boolean(), rows, {std::move(validity), std::move(bits)}, {}, nulls);
+}
 
 /// Registers a fixed signature.
 inline void AddFixed(FunctionRegistry& registry, std::string name, std::vector<TypePtr> args,
