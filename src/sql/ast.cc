@@ -374,6 +374,9 @@ std::string Relation::ToString() const {
   }
   if (alias) out += " AS " + Identifier(*alias, alias_quoted);
   if (!column_aliases.empty()) out += " (" + Names(column_aliases) + ")";
+  if (!sample_method.empty()) {
+    out += " TABLESAMPLE " + sample_method + " (" + Str(sample_percentage) + ")";
+  }
   return out;
 }
 

@@ -122,7 +122,7 @@ enum class ExprKind : uint8_t {
   kArray,            ///< ARRAY[args]
   kRow,              ///< ROW(args) or (a, b, ...)
   kLambda,           ///< (lambda_params) -> left
-  kAtTimeZone,       ///< left AT TIME ZONE right (right is a kLiteral "LOCAL" for LOCAL)
+  kAtTimeZone,       ///< left AT TIME ZONE right (right is a kSpecial "local" for LOCAL)
   kSpecial,          ///< current_date, current_timestamp[(p)], localtimestamp, current_user...
   kPosition,         ///< POSITION(args[0] IN args[1])
   kSubstring,        ///< SUBSTRING(args[0] FROM args[1] [FOR args[2]])
@@ -335,6 +335,10 @@ struct Relation {
   std::optional<std::string> alias;
   bool alias_quoted = false;
   std::vector<std::string> column_aliases;
+
+  /// TABLESAMPLE BERNOULLI|SYSTEM (percentage), after the alias; empty method = none.
+  std::string sample_method;
+  ExprPtr sample_percentage;
 
   std::string ToString() const;
 };

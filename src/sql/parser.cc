@@ -7,6 +7,10 @@
 #include <charconv>
 #include <unordered_set>
 
+#if defined(__linux__)
+#include <pthread.h>
+#endif
+
 #include "sql/lexer.h"
 #include "sql/parser_internal.h"
 
@@ -69,7 +73,43 @@ const std::unordered_set<std::string>& ReservedWords() {
   return *words;
 }
 
+// Bytes of stack below `here` the parser may use: what this thread has left, less a margin
+// for the frames between two nesting checks and for building an error; 1 MB when unknown.
+size_t StackBudget(uintptr_t here) {
+  constexpr size_t kMargin = 256 * 1024;
+  size_t budget = 1024 * 1024;
+#if defined(__linux__)
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void* low = nullptr;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attr, &low, &size) == 0) {
+      const auto bottom = reinterpret_cast<uintptr_t>(low);
+      if (here > bottom) {
+        const size_t left = here - bottom;
+        budget = left > 2 * kMargin ? left - kMargin : left / 2;
+      }
+    }
+    pthread_attr_destroy(&attr);
+  }
+#endif
+  return budget;
+}
+
 }  // namespace
+
+Parser::Parser(std::string_view sql, std::vector<Token> tokens)
+    : sql_(sql), tokens_(std::move(tokens)) {
+  stack_start_ = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  stack_budget_ = StackBudget(stack_start_);
+}
+
+Status Parser::CheckNesting() const {
+  if (depth_ > kMaxDepth) return TooDeep();
+  const auto here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  if (here < stack_start_ && stack_start_ - here > stack_budget_) return TooDeep();
+  return Status::OK();
+}
 
 // ---------------------------------------------------------------------------------------
 // Tokens and errors
@@ -131,6 +171,14 @@ Status Parser::ExpectOp(std::string_view op) {
 
 Status Parser::ErrorAt(const SourcePosition& pos, const std::string& message) const {
   return SqlErrorAt(sql_, pos, message);
+}
+
+Status Parser::TooDeep() const {
+  return ErrorAt(Current().position,
+                 "statement is nested too deeply to parse (at most " +
+                     std::to_string(kMaxDepth / 3) +
+                     " levels of parentheses, subqueries or chained operators, fewer on small "
+                     "thread stacks)");
 }
 
 Status Parser::Mismatch() {
@@ -225,6 +273,8 @@ Result<int64_t> Parser::ParseIntegerLiteral() {
 }
 
 Result<ast::TypeName> Parser::ParseType() {
+  DepthGuard guard(&depth_);
+  SQE_RETURN_NOT_OK(CheckNesting());
   ast::TypeName type;
   ExpectHere("<type>");
   if (Current().kind != TokenKind::kIdentifier && Current().kind != TokenKind::kQuotedIdentifier) {
@@ -311,6 +361,7 @@ Result<std::vector<ast::StatementPtr>> Parser::ParseScript() {
     while (AcceptOp(";")) {
     }
     if (AtEnd()) break;
+    next_parameter_ = 0;  // each statement numbers its own ? parameters
     SQE_ASSIGN_OR_RETURN(ast::StatementPtr statement, ParseStatementBody());
     out.push_back(std::move(statement));
     if (AcceptOp(";")) continue;

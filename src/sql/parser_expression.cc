@@ -27,6 +27,25 @@ ExprPtr MakeBinary(std::string op, ExprPtr left, ExprPtr right) {
   return e;
 }
 
+// Joins the terms of an AND / OR chain. Short chains nest to the left as written; long
+// ones (generated SQL with thousands of ORs) become a balanced tree, which AND and OR allow
+// as they are associative, so no later recursive pass goes thousands of levels deep.
+ExprPtr Balanced(const std::string& op, std::vector<ExprPtr>& terms, size_t begin, size_t end) {
+  if (end - begin == 1) return terms[begin];
+  const size_t mid = begin + (end - begin) / 2;
+  ExprPtr left = Balanced(op, terms, begin, mid);
+  return MakeBinary(op, std::move(left), Balanced(op, terms, mid, end));
+}
+
+ExprPtr Associate(const std::string& op, std::vector<ExprPtr> terms) {
+  constexpr size_t kLeftDeepMax = 32;
+  if (terms.size() > kLeftDeepMax) return Balanced(op, terms, 0, terms.size());
+  ExprPtr out = std::move(terms[0]);
+  for (size_t i = 1; i < terms.size(); ++i)
+    out = MakeBinary(op, std::move(out), std::move(terms[i]));
+  return out;
+}
+
 std::string Lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -56,24 +75,28 @@ bool Parser::StartsQuery(size_t ahead) const {
 }
 
 Result<ExprPtr> Parser::ParseExpr() {
-  SQE_ASSIGN_OR_RETURN(ExprPtr left, ParseAnd());
-  while (Accept("or")) {
-    SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseAnd());
-    left = MakeBinary("OR", std::move(left), std::move(right));
-  }
-  return left;
+  DepthGuard guard(&depth_);
+  SQE_RETURN_NOT_OK(CheckNesting());
+  std::vector<ExprPtr> terms;
+  do {
+    SQE_ASSIGN_OR_RETURN(ExprPtr term, ParseAnd());
+    terms.push_back(std::move(term));
+  } while (Accept("or"));
+  return Associate("OR", std::move(terms));
 }
 
 Result<ExprPtr> Parser::ParseAnd() {
-  SQE_ASSIGN_OR_RETURN(ExprPtr left, ParseNot());
-  while (Accept("and")) {
-    SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseNot());
-    left = MakeBinary("AND", std::move(left), std::move(right));
-  }
-  return left;
+  std::vector<ExprPtr> terms;
+  do {
+    SQE_ASSIGN_OR_RETURN(ExprPtr term, ParseNot());
+    terms.push_back(std::move(term));
+  } while (Accept("and"));
+  return Associate("AND", std::move(terms));
 }
 
 Result<ExprPtr> Parser::ParseNot() {
+  DepthGuard guard(&depth_);
+  SQE_RETURN_NOT_OK(CheckNesting());
   if (Is("not")) {
     auto e = Make(ExprKind::kNot, Current().position);
     Advance();
@@ -168,7 +191,8 @@ Result<ExprPtr> Parser::ParsePredicate() {
 
 Result<ExprPtr> Parser::ParseValueExpr() {
   SQE_ASSIGN_OR_RETURN(ExprPtr left, ParseAdditive());
-  while (AcceptOp("||")) {
+  for (size_t links = 1; AcceptOp("||"); ++links) {
+    SQE_RETURN_NOT_OK(CheckChain(links));
     SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseAdditive());
     left = MakeBinary("||", std::move(left), std::move(right));
   }
@@ -177,7 +201,8 @@ Result<ExprPtr> Parser::ParseValueExpr() {
 
 Result<ExprPtr> Parser::ParseAdditive() {
   SQE_ASSIGN_OR_RETURN(ExprPtr left, ParseMultiplicative());
-  while (IsOp("+") || IsOp("-")) {
+  for (size_t links = 1; IsOp("+") || IsOp("-"); ++links) {
+    SQE_RETURN_NOT_OK(CheckChain(links));
     std::string op = Current().text;
     Advance();
     SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseMultiplicative());
@@ -188,7 +213,8 @@ Result<ExprPtr> Parser::ParseAdditive() {
 
 Result<ExprPtr> Parser::ParseMultiplicative() {
   SQE_ASSIGN_OR_RETURN(ExprPtr left, ParseUnary());
-  while (IsOp("*") || IsOp("/") || IsOp("%")) {
+  for (size_t links = 1; IsOp("*") || IsOp("/") || IsOp("%"); ++links) {
+    SQE_RETURN_NOT_OK(CheckChain(links));
     std::string op = Current().text;
     Advance();
     SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseUnary());
@@ -198,6 +224,8 @@ Result<ExprPtr> Parser::ParseMultiplicative() {
 }
 
 Result<ExprPtr> Parser::ParseUnary() {
+  DepthGuard guard(&depth_);
+  SQE_RETURN_NOT_OK(CheckNesting());
   if (IsOp("-") || IsOp("+")) {
     auto e = Make(ExprKind::kUnary, Current().position);
     e->op = Current().text;
@@ -210,7 +238,8 @@ Result<ExprPtr> Parser::ParseUnary() {
 
 Result<ExprPtr> Parser::ParseAtTimeZone() {
   SQE_ASSIGN_OR_RETURN(ExprPtr left, ParsePostfix());
-  while (Is("at") && IsAt(1, "time") && IsAt(2, "zone")) {
+  for (size_t links = 1; Is("at") && IsAt(1, "time") && IsAt(2, "zone"); ++links) {
+    SQE_RETURN_NOT_OK(CheckChain(links));
     Advance();
     Advance();
     Advance();
@@ -230,7 +259,8 @@ Result<ExprPtr> Parser::ParseAtTimeZone() {
 
 Result<ExprPtr> Parser::ParsePostfix() {
   SQE_ASSIGN_OR_RETURN(ExprPtr e, ParsePrimary());
-  while (true) {
+  for (size_t links = 1;; ++links) {
+    SQE_RETURN_NOT_OK(CheckChain(links));
     if (IsOp("[")) {
       auto s = Make(ExprKind::kSubscript, e->pos);
       Advance();

@@ -3,6 +3,7 @@
 /// errors, names, types), parser_expression.cc, parser_query.cc and parser_statement.cc.
 /// One instance parses one text; not thread safe.
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <string_view>
@@ -14,9 +15,25 @@
 
 namespace sqe::sql {
 
+/// Counts nesting while alive; the parser refuses input nested deeper than kMaxDepth, so
+/// hostile or generated SQL gets an error instead of overflowing the stack.
+class DepthGuard {
+ public:
+  explicit DepthGuard(int* depth) : depth_(depth) { ++*depth_; }
+  ~DepthGuard() { --*depth_; }
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+
+ private:
+  int* depth_;
+};
+
 class Parser {
  public:
-  Parser(std::string_view sql, std::vector<Token> tokens) : sql_(sql), tokens_(std::move(tokens)) {}
+  /// Nesting levels (about three per parenthesis) a statement may use.
+  static constexpr int kMaxDepth = 1000;
+
+  Parser(std::string_view sql, std::vector<Token> tokens);
 
   Result<ast::StatementPtr> ParseStatementOnly();
   Result<std::vector<ast::StatementPtr>> ParseScript();
@@ -49,6 +66,16 @@ class Parser {
   /// "mismatched input 'X'. Expecting: ..." at the current token.
   Status Mismatch();
   Status ErrorAt(const SourcePosition& pos, const std::string& message) const;
+  /// The error for input nested deeper than kMaxDepth.
+  Status TooDeep() const;
+  /// TooDeep once nesting passes kMaxDepth or the stack this thread has left runs low
+  /// (sanitizer builds use far more stack per level than release builds).
+  Status CheckNesting() const;
+  /// For left-deep chains (a + b + c ..., joins, UNIONs): each link is one more level of
+  /// the tree that later passes walk recursively.
+  Status CheckChain(size_t links) const {
+    return depth_ + static_cast<int>(links) > kMaxDepth ? TooDeep() : Status::OK();
+  }
 
   // ---- names and types (parser.cc)
   static bool IsReserved(const Token& t);
@@ -98,6 +125,7 @@ class Parser {
   Result<ast::RelationPtr> ParseAliasedRelation();
   Result<ast::RelationPtr> ParseRelationPrimary();
   Status ParseAlias(ast::Relation* relation);
+  Status ParseTableSample(ast::Relation* relation);
   /// Whether the current token may start an implicit alias (`FROM t x`, `SELECT a b`).
   bool CanStartImplicitAlias() const;
 
@@ -129,6 +157,9 @@ class Parser {
   std::vector<Token> tokens_;
   size_t index_ = 0;
   int32_t next_parameter_ = 0;
+  int depth_ = 0;
+  uintptr_t stack_start_ = 0;  // frame address when parsing began
+  size_t stack_budget_ = 0;    // bytes below stack_start_ the parser may use
   // The furthest token index anything was expected at, and what was.
   size_t expected_index_ = 0;
   std::set<std::string> expected_;

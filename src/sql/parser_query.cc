@@ -23,6 +23,8 @@ bool Parser::CanStartImplicitAlias() const {
 }
 
 Result<ast::QueryPtr> Parser::ParseQuery() {
+  DepthGuard guard(&depth_);
+  SQE_RETURN_NOT_OK(CheckNesting());
   auto q = std::make_shared<ast::Query>();
   q->pos = Current().position;
   if (Accept("with")) {
@@ -87,7 +89,8 @@ Result<ast::QueryPtr> Parser::ParseQuery() {
 
 Result<ast::QueryBodyPtr> Parser::ParseQueryTerm() {
   SQE_ASSIGN_OR_RETURN(ast::QueryBodyPtr left, ParseIntersectTerm());
-  while (Is("union") || Is("except")) {
+  for (size_t links = 1; Is("union") || Is("except"); ++links) {
+    SQE_RETURN_NOT_OK(CheckChain(links));
     auto body = std::make_shared<ast::QueryBody>();
     body->kind = ast::QueryBodyKind::kSetOperation;
     body->pos = left->pos;
@@ -107,7 +110,8 @@ Result<ast::QueryBodyPtr> Parser::ParseQueryTerm() {
 
 Result<ast::QueryBodyPtr> Parser::ParseIntersectTerm() {
   SQE_ASSIGN_OR_RETURN(ast::QueryBodyPtr left, ParseQueryPrimary());
-  while (Is("intersect")) {
+  for (size_t links = 1; Is("intersect"); ++links) {
+    SQE_RETURN_NOT_OK(CheckChain(links));
     auto body = std::make_shared<ast::QueryBody>();
     body->kind = ast::QueryBodyKind::kSetOperation;
     body->pos = left->pos;
@@ -300,7 +304,8 @@ Status Parser::ParseAlias(ast::Relation* relation) {
 
 Result<ast::RelationPtr> Parser::ParseRelation() {
   SQE_ASSIGN_OR_RETURN(ast::RelationPtr left, ParseAliasedRelation());
-  while (true) {
+  for (size_t links = 1;; ++links) {
+    SQE_RETURN_NOT_OK(CheckChain(links));
     auto join = std::make_shared<ast::Relation>();
     join->kind = ast::RelationKind::kJoin;
     join->pos = left->pos;
@@ -345,10 +350,26 @@ Result<ast::RelationPtr> Parser::ParseRelation() {
 Result<ast::RelationPtr> Parser::ParseAliasedRelation() {
   SQE_ASSIGN_OR_RETURN(ast::RelationPtr relation, ParseRelationPrimary());
   SQE_RETURN_NOT_OK(ParseAlias(relation.get()));
+  SQE_RETURN_NOT_OK(ParseTableSample(relation.get()));
   return relation;
 }
 
+Status Parser::ParseTableSample(ast::Relation* relation) {
+  if (!Accept("tablesample")) return Status::OK();
+  if (Is("bernoulli") || Is("system")) {
+    relation->sample_method = Current().IsKeyword("bernoulli") ? "BERNOULLI" : "SYSTEM";
+    Advance();
+  } else {
+    return Mismatch();
+  }
+  SQE_RETURN_NOT_OK(ExpectOp("("));
+  SQE_ASSIGN_OR_RETURN(relation->sample_percentage, ParseExpr());
+  return ExpectOp(")");
+}
+
 Result<ast::RelationPtr> Parser::ParseRelationPrimary() {
+  DepthGuard guard(&depth_);
+  SQE_RETURN_NOT_OK(CheckNesting());
   auto r = std::make_shared<ast::Relation>();
   r->pos = Current().position;
   if (Is("lateral") && IsOpAt(1, "(")) {

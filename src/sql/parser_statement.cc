@@ -29,6 +29,8 @@ std::shared_ptr<T> MakeStatement(const SourcePosition& pos, Args&&... args) {
 }  // namespace
 
 Result<ast::StatementPtr> Parser::ParseStatementBody() {
+  DepthGuard guard(&depth_);
+  SQE_RETURN_NOT_OK(CheckNesting());
   const size_t start = index_;
   const SourcePosition pos = Current().position;
   ast::StatementPtr statement;

@@ -460,6 +460,17 @@ TEST(ParserQuery, RelationKinds) {
   EXPECT_EQ(tf2.args[1]->text, "stop");
 }
 
+TEST(ParserQuery, TableSample) {
+  QueryPtr q =
+      Q("SELECT * FROM t AS x TABLESAMPLE BERNOULLI (10.5) JOIN u TABLESAMPLE SYSTEM (1) "
+        "ON true");
+  const Relation& join = *q->body->select->from[0];
+  EXPECT_EQ(join.left->sample_method, "BERNOULLI");
+  EXPECT_EQ(join.left->sample_percentage->text, "10.5");
+  EXPECT_EQ(*join.left->alias, "x");
+  EXPECT_EQ(join.right->sample_method, "SYSTEM");
+}
+
 TEST(ParserQuery, ClauseWordsAreNotImplicitAliases) {
   QueryPtr q = Q("SELECT a FROM t LIMIT 5");
   EXPECT_FALSE(q->body->select->items[0].alias.has_value());
@@ -1183,6 +1194,60 @@ TEST(ParserErrors, ReservedWordsNeedQuotes) {
   EXPECT_NE(Error("SELECT select FROM t").find("mismatched input 'select'"), std::string::npos);
   EXPECT_TRUE(ParseStatement("SELECT \"select\" FROM t").ok());
   EXPECT_NE(Error("SELECT a FROM order").find("mismatched input 'order'"), std::string::npos);
+}
+
+TEST(ParserErrors, DeepNestingIsAnErrorNotACrash) {
+  for (const std::string& sql : {
+           "SELECT " + std::string(5000, '(') + "1" + std::string(5000, ')'),
+           [] {
+             std::string s = "SELECT ";
+             for (int i = 0; i < 3000; ++i) s += "(SELECT ";
+             return s + "1" + std::string(3000, ')');
+           }(),
+           "SELECT " +
+               [] {
+                 std::string s;
+                 for (int i = 0; i < 50000; ++i) s += "NOT ";
+                 return s;
+               }() +
+               "TRUE",
+           [] {
+             std::string s;
+             for (int i = 0; i < 20000; ++i) s += "EXPLAIN ";
+             return s + "SELECT 1";
+           }(),
+           "SELECT CAST(x AS " +
+               [] {
+                 std::string s;
+                 for (int i = 0; i < 5000; ++i) s += "array(";
+                 return s;
+               }() +
+               "int" + std::string(5000, ')') + ")",
+       }) {
+    std::string m = Error(sql);
+    EXPECT_NE(m.find("statement is nested too deeply to parse"), std::string::npos)
+        << m.substr(0, 200);
+  }
+  // Moderate nesting is fine.
+  EXPECT_TRUE(ParseStatement("SELECT " + std::string(40, '(') + "1" + std::string(40, ')')).ok());
+}
+
+TEST(ParserExpr, LongOrChainsBecomeBalancedTrees) {
+  std::string sql = "x = 0";
+  for (int i = 1; i < 20000; ++i) sql += " OR x = " + std::to_string(i);
+  auto r = ParseExpression(sql);
+  ASSERT_TRUE(r.ok()) << r.status().ToString().substr(0, 200);
+  int depth = 0;
+  for (const Expr* e = r->get(); e->kind == ExprKind::kBinary && e->op == "OR"; e = e->left.get()) {
+    ++depth;
+  }
+  EXPECT_LE(depth, 16);  // log2(20000) rounded up, not 20000
+  // Short chains keep the written left-to-right nesting.
+  EXPECT_EQ(E("a OR b OR c"), "((a OR b) OR c)");
+  // Hundreds of UNION ALL branches are fine.
+  std::string unions = "SELECT 0";
+  for (int i = 1; i < 300; ++i) unions += " UNION ALL SELECT " + std::to_string(i);
+  EXPECT_TRUE(ParseStatement(unions).ok());
 }
 
 TEST(ParserErrors, ParseExpressionRejectsTrailingInput) {
