@@ -128,12 +128,13 @@ void Parser::ExpectHere(std::string what) {
 }
 
 bool Parser::Is(std::string_view keyword) {
-  ExpectHere("'" + Upper(keyword) + "'");
+  // Only build the expectation text when it can still matter for an error message.
+  if (index_ >= expected_index_) ExpectHere("'" + Upper(keyword) + "'");
   return Current().IsKeyword(keyword);
 }
 
 bool Parser::IsOp(std::string_view op) {
-  ExpectHere("'" + std::string(op) + "'");
+  if (index_ >= expected_index_) ExpectHere("'" + std::string(op) + "'");
   return Current().IsOperator(op);
 }
 
