@@ -1,0 +1,94 @@
+#pragma once
+/// HashJoin: equi-join (plus an optional residual predicate) of a probe and a build side.
+/// The build side (children[1]) is the sink of its own pipeline: each thread collects
+/// batches, Finalize concatenates them, hashes the keys column-at-a-time into a
+/// KeyHashTable (one entry per distinct key, rows chained per key). The probe side
+/// (children[0]) streams through Execute on every probe thread: keys hashed and encoded
+/// per batch, looked up batch-at-a-time, candidate pairs gathered with Take, the residual
+/// evaluated on the pairs, and unmatched rows emitted as the join type needs.
+///
+/// Semantics: keys compare with SQL equality (a NULL key never matches); no keys is a
+/// cross join. Output: probe ++ build columns (inner, left, right; the unmatched side
+/// NULL); probe columns only (semi, anti); probe ++ one boolean "mark" (mark: true on a
+/// match, false without one, NULL when `null_aware` and the answer is unknown: the probe
+/// key is NULL or the build side has a NULL key, with a non-empty build side). Anti with
+/// `null_aware` (NOT IN) drops the rows whose answer is unknown.
+///
+/// RIGHT joins build on the probe child and probe with the build child (as a LEFT join
+/// with the sides swapped; the output keeps probe ++ build order). FULL joins need a
+/// pipeline after the probe pipeline that emits unmatched build rows; the executor has no
+/// such follow-up pipeline yet, so FULL fails with NotImplemented.
+///
+/// Memory: the build side, its keys and chains reserve on the operator's tracker
+/// (ResourceExhausted at the query limit). Spilling goes in Finalize: the build rows
+/// would be radix-partitioned by key hash (the hash is already computed) and partitions
+/// past the budget written to spill_dir, with probe rows of those partitions spilled too.
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "exec/expression.h"
+#include "exec/physical_operator.h"
+
+namespace sqe::exec {
+
+enum class JoinType { kInner, kLeft, kRight, kFull, kSemi, kAnti, kMark };
+
+/// "INNER", "LEFT", ...
+const char* JoinTypeName(JoinType type);
+
+class HashJoin : public PhysicalOperator {
+ public:
+  HashJoin(PhysicalOperatorPtr probe, PhysicalOperatorPtr build, JoinType type,
+           std::vector<int> probe_keys, std::vector<int> build_keys, ExprPtr residual,
+           bool null_aware, columnar::SchemaPtr output);
+  ~HashJoin() override;
+
+  std::string Details() const override;
+  void BuildPipelines(PipelineBuilder& builder) override;
+
+  // Build side (sink of the table side's pipeline).
+  bool IsSink() const override { return true; }
+  Result<std::unique_ptr<OperatorState>> MakeSinkState(ExecContext& ctx) override;
+  Status Sink(ExecContext& ctx, const columnar::Batch& input, OperatorState& state) override;
+  Status Combine(ExecContext& ctx, OperatorState& state) override;
+  Status Finalize(ExecContext& ctx) override;
+
+  // Probe side (streaming in the stream side's pipeline).
+  Result<std::unique_ptr<OperatorState>> MakeOperatorState(ExecContext& ctx) override;
+  Status Execute(ExecContext& ctx, const columnar::Batch& input, OperatorState& state,
+                 std::vector<columnar::Batch>* out) override;
+
+  struct Table;  // hash_join.cc
+
+ private:
+  std::shared_ptr<MemoryTracker> Tracker(ExecContext& ctx);
+  /// Output columns for pairs (stream row s_sel[i], table row t_sel[i]).
+  Result<std::vector<columnar::Column>> PairColumns(const columnar::Batch& stream,
+                                                    const std::vector<uint32_t>& s_sel,
+                                                    const std::vector<uint32_t>& t_sel,
+                                                    int64_t table_null_rows);
+  Status EmitPairs(ExecContext& ctx, const columnar::Batch& stream, std::vector<uint32_t>* s_sel,
+                   std::vector<uint32_t>* t_sel, std::vector<uint8_t>* matched,
+                   std::vector<columnar::Batch>* out);
+
+  JoinType type_;
+  ExprPtr residual_;
+  bool null_aware_;
+  // The side kept in the hash table ("table") and the side streamed against it
+  // ("stream"): build and probe, swapped for RIGHT joins.
+  int table_child_;
+  int stream_child_;
+  std::vector<int> table_keys_;
+  std::vector<int> stream_keys_;
+  std::vector<columnar::TypePtr> key_types_;
+
+  std::mutex mutex_;
+  std::shared_ptr<MemoryTracker> tracker_;
+  std::vector<columnar::Batch> table_batches_;
+  Reservation batches_reservation_;
+  std::unique_ptr<Table> table_;
+};
+
+}  // namespace sqe::exec

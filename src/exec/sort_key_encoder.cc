@@ -1,0 +1,176 @@
+#include "exec/sort_key_encoder.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <numeric>
+
+namespace sqe::exec {
+
+using columnar::Column;
+using columnar::Layout;
+using columnar::TypeId;
+
+namespace {
+
+constexpr uint8_t kValid = 0x01;
+
+inline void PutBigEndian(uint64_t v, int bytes, uint8_t* p) {
+  for (int b = bytes - 1; b >= 0; --b) {
+    p[b] = static_cast<uint8_t>(v);
+    v >>= 8;
+  }
+}
+
+/// Order-preserving unsigned image of a double: NaN largest, -0.0 = 0.0.
+inline uint64_t DoubleBits(double d) {
+  if (std::isnan(d)) return std::numeric_limits<uint64_t>::max();
+  if (d == 0) d = 0;
+  const uint64_t bits = std::bit_cast<uint64_t>(d);
+  return (bits & (uint64_t{1} << 63)) ? ~bits : bits | (uint64_t{1} << 63);
+}
+
+/// Bytes of a valid value (without the marker).
+uint32_t ValueSize(const Column& c, int64_t i) {
+  switch (c.type_id()) {
+    case TypeId::kBoolean:
+      return 1;
+    case TypeId::kFloat32:
+    case TypeId::kFloat64:
+      return 8;
+    case TypeId::kString:
+    case TypeId::kBinary: {
+      std::string_view v = c.StringAt(i);
+      return static_cast<uint32_t>(v.size() + std::count(v.begin(), v.end(), '\0') + 2);
+    }
+    default:
+      return static_cast<uint32_t>(c.type()->byte_width());
+  }
+}
+
+template <typename T>
+void PutSigned(const Column& c, int64_t i, uint8_t* p) {
+  using U = std::make_unsigned_t<T>;
+  const U v = static_cast<U>(c.Values<T>()[i]) ^ (U{1} << (sizeof(T) * 8 - 1));
+  PutBigEndian(v, sizeof(T), p);
+}
+
+/// Writes a valid value; returns its size.
+uint32_t PutValue(const Column& c, int64_t i, uint8_t* p) {
+  switch (c.type_id()) {
+    case TypeId::kBoolean:
+      *p = c.BoolAt(i) ? 1 : 0;
+      return 1;
+    case TypeId::kInt8:
+      PutSigned<int8_t>(c, i, p);
+      return 1;
+    case TypeId::kInt16:
+      PutSigned<int16_t>(c, i, p);
+      return 2;
+    case TypeId::kInt32:
+    case TypeId::kDate32:
+      PutSigned<int32_t>(c, i, p);
+      return 4;
+    case TypeId::kInt64:
+    case TypeId::kTime64:
+    case TypeId::kTimestamp:
+      PutSigned<int64_t>(c, i, p);
+      return 8;
+    case TypeId::kFloat32:
+      PutBigEndian(DoubleBits(c.Values<float>()[i]), 8, p);
+      return 8;
+    case TypeId::kFloat64:
+      PutBigEndian(DoubleBits(c.Values<double>()[i]), 8, p);
+      return 8;
+    case TypeId::kDecimal128: {
+      const columnar::Decimal128 d = c.DecimalAt(i);
+      PutBigEndian(static_cast<uint64_t>(d.high) ^ (uint64_t{1} << 63), 8, p);
+      PutBigEndian(d.low, 8, p + 8);
+      return 16;
+    }
+    case TypeId::kString:
+    case TypeId::kBinary: {
+      std::string_view v = c.StringAt(i);
+      uint8_t* start = p;
+      for (char ch : v) {
+        *p++ = static_cast<uint8_t>(ch);
+        if (ch == '\0') *p++ = 0xFF;
+      }
+      *p++ = 0;
+      *p++ = 0;
+      return static_cast<uint32_t>(p - start);
+    }
+    default: {  // fixed(n), uuid: unsigned bytes
+      std::string_view v = c.FixedSizeBinaryAt(i);
+      std::memcpy(p, v.data(), v.size());
+      return static_cast<uint32_t>(v.size());
+    }
+  }
+}
+
+}  // namespace
+
+Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& keys,
+                      EncodedRows* out) {
+  const int64_t rows = batch.num_rows();
+  for (const SortKey& k : keys) {
+    if (batch.column(k.column).type()->is_nested()) {
+      return Status::NotImplemented("ordering by values of type " +
+                                    batch.column(k.column).type()->ToString() +
+                                    " is not supported");
+    }
+  }
+  std::vector<uint32_t>& offsets = out->offsets;
+  offsets.assign(static_cast<size_t>(rows) + 1, 0);
+  for (const SortKey& k : keys) {
+    const Column& c = batch.column(k.column);
+    const bool var = c.type()->layout() == Layout::kVarBinary;
+    const uint32_t fixed = var ? 0 : ValueSize(c, 0);
+    for (int64_t i = 0; i < rows; ++i) {
+      offsets[i + 1] += 1 + (c.IsNull(i) ? 0 : (var ? ValueSize(c, i) : fixed));
+    }
+  }
+  for (int64_t i = 0; i < rows; ++i) offsets[i + 1] += offsets[i];
+  out->bytes.resize(offsets[rows]);
+  std::vector<uint32_t> cursor(offsets.begin(), offsets.end() - 1);
+  uint8_t* bytes = out->bytes.data();
+  for (const SortKey& k : keys) {
+    const Column& c = batch.column(k.column);
+    const uint8_t null_marker = k.nulls_first ? 0x00 : 0x02;
+    for (int64_t i = 0; i < rows; ++i) {
+      uint8_t* p = bytes + cursor[i];
+      if (c.IsNull(i)) {
+        *p = null_marker;
+        cursor[i] += 1;
+        continue;
+      }
+      *p = kValid;
+      const uint32_t size = PutValue(c, i, p + 1);
+      if (!k.ascending) {
+        for (uint32_t b = 1; b <= size; ++b) p[b] = static_cast<uint8_t>(~p[b]);
+      }
+      cursor[i] += 1 + size;
+    }
+  }
+  return Status::OK();
+}
+
+Result<std::vector<uint32_t>> SortedRowOrder(const columnar::Batch& batch,
+                                             const std::vector<SortKey>& keys, int64_t limit) {
+  EncodedRows encoded;
+  SQE_RETURN_NOT_OK(EncodeSortKeys(batch, keys, &encoded));
+  std::vector<uint32_t> order(static_cast<size_t>(batch.num_rows()));
+  std::iota(order.begin(), order.end(), 0);
+  auto less = [&](uint32_t a, uint32_t b) { return encoded.row(a) < encoded.row(b); };
+  if (limit >= 0 && limit < batch.num_rows()) {
+    std::partial_sort(order.begin(), order.begin() + limit, order.end(), less);
+    order.resize(static_cast<size_t>(limit));
+  } else {
+    std::sort(order.begin(), order.end(), less);
+  }
+  return order;
+}
+
+}  // namespace sqe::exec
