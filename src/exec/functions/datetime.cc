@@ -257,8 +257,9 @@ ScalarKernel DateTruncKernel() {
       return kernel::MapToFixed<int32_t>(
           args, rows, fn.return_type, ctx, [&](int64_t i, int32_t* out, bool*) -> Status {
             SQE_ASSIGN_OR_RETURN(Unit unit, ParseUnit(args[0].StringAt(i), true));
-            *out = static_cast<int32_t>(TruncateLocal(unit, args[1].Value<int32_t>(i), 1) /
-                                        kSecondsPerDay);
+            *out = static_cast<int32_t>(
+                TruncateLocal(unit, args[1].Value<int32_t>(i) * kSecondsPerDay, 1) /
+                kSecondsPerDay);
             return Status::OK();
           });
     }

@@ -372,7 +372,13 @@ void RegisterMathFunctions(FunctionRegistry& r) {
     const char* what;
   } kUnary[] = {
       {"sqrt", [](double v) { return std::sqrt(v); }, "square root"},
-      {"cbrt", [](double v) { return std::cbrt(v); }, "cube root"},
+      {"cbrt",
+       [](double v) {
+         // One Newton step: libm's cbrt may be an ulp off (cbrt(27) = 3.0000000000000004).
+         const double r = std::cbrt(v);
+         return (r == 0 || !std::isfinite(r)) ? r : r - (r * r * r - v) / (3 * r * r);
+       },
+       "cube root"},
       {"ln", [](double v) { return std::log(v); }, "natural logarithm"},
       {"log10", [](double v) { return std::log10(v); }, "base-10 logarithm"},
       {"log2", [](double v) { return std::log2(v); }, "base-2 logarithm"},

@@ -41,9 +41,9 @@ struct EvalContext {
 struct ScalarFunction;
 /// Computes one result column of `rows` rows from argument columns of `rows` rows each
 /// (already of fn.arg_types). Null handling is the kernel's (most propagate nulls).
-using ScalarKernel = std::function<Result<columnar::Column>(
-    const std::vector<columnar::Column>& args, int64_t rows, const ScalarFunction& fn,
-    const EvalContext& ctx)>;
+using ScalarKernel =
+    std::function<Result<columnar::Column>(const std::vector<columnar::Column>& args, int64_t rows,
+                                           const ScalarFunction& fn, const EvalContext& ctx)>;
 
 struct ScalarFunction {
   std::string name;
@@ -85,9 +85,9 @@ struct AggregateFunction {
 /// One row of SHOW FUNCTIONS.
 struct FunctionInfo {
   std::string name;
-  std::string return_type;    ///< "bigint", "decimal(p,s)", "T"
-  std::string argument_types; ///< "varchar, bigint"
-  std::string kind;           ///< "scalar" or "aggregate"
+  std::string return_type;     ///< "bigint", "decimal(p,s)", "T"
+  std::string argument_types;  ///< "varchar, bigint"
+  std::string kind;            ///< "scalar" or "aggregate"
   std::string description;
 };
 
@@ -111,11 +111,11 @@ class FunctionRegistry {
   /// function and the argument types when nothing matches ("function 'substr' cannot be
   /// applied to (bigint); candidates: substr(varchar, bigint), ..."), or when there is no
   /// such function (with a close name when one exists).
-  Result<const ScalarFunction*> ResolveScalar(std::string_view name,
-                                              const std::vector<columnar::TypePtr>& arg_types) const;
-  Result<const AggregateFunction*> ResolveAggregate(
-      std::string_view name, const std::vector<columnar::TypePtr>& arg_types,
-      bool distinct) const;
+  Result<const ScalarFunction*> ResolveScalar(
+      std::string_view name, const std::vector<columnar::TypePtr>& arg_types) const;
+  Result<const AggregateFunction*> ResolveAggregate(std::string_view name,
+                                                    const std::vector<columnar::TypePtr>& arg_types,
+                                                    bool distinct) const;
   bool IsAggregate(std::string_view name) const;
   bool IsScalar(std::string_view name) const;
   std::vector<FunctionInfo> List() const;

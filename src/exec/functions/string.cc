@@ -625,7 +625,8 @@ void RegisterStringFunctions(FunctionRegistry& r) {
               const std::string_view rep = args[2].StringAt(i);
               for (size_t k = 0; k < rep.size(); ++k) {
                 if (rep[k] == '$' && k + 1 < rep.size() && rep[k + 1] >= '0' && rep[k + 1] <= '9') {
-                  rewrite.push_back('\\');
+                  rewrite.push_back('\\');  // $n -> \n
+                  continue;
                 } else if (rep[k] == '\\') {
                   rewrite.push_back('\\');
                 }

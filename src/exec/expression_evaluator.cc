@@ -1,0 +1,356 @@
+#include "exec/expression_evaluator.h"
+
+#include <cstring>
+
+#include "columnar/take.h"
+#include "exec/functions/cast.h"
+#include "exec/functions/comparison.h"
+#include "exec/functions/interleave.h"
+#include "exec/functions/kernel_internal.h"
+
+namespace sqe::exec {
+
+using columnar::Column;
+using columnar::SelectionVector;
+using columnar::TypeId;
+using columnar::TypePtr;
+
+namespace {
+
+/// The columns an expression reads and the row count it is evaluated over. Subsets of a
+/// batch (the undecided rows of AND/OR, a CASE branch's rows) are views with only the
+/// referenced columns gathered; the others stay empty placeholders.
+struct Input {
+  const std::vector<Column>* columns;
+  int64_t rows;
+};
+
+Result<Column> Eval(const Expr& e, const Input& in, const EvalContext& ctx);
+
+/// `e` evaluated on the rows `sel` names (ascending indices into `in`).
+Result<Column> EvalOnRows(const Expr& e, const Input& in, const std::vector<uint32_t>& sel,
+                          const EvalContext& ctx) {
+  if (static_cast<int64_t>(sel.size()) == in.rows) return Eval(e, in, ctx);
+  std::vector<int32_t> refs;
+  CollectColumns(e, &refs);
+  std::vector<Column> sub(in.columns->size());
+  SelectionVector selection(sel);
+  for (int32_t c : refs) {
+    if (c < 0 || c >= static_cast<int32_t>(sub.size())) {
+      return Status::Internal("expression references column #" + std::to_string(c) +
+                              " of an input with " + std::to_string(sub.size()) + " columns");
+    }
+    if (sub[c].type() != nullptr) continue;
+    SQE_ASSIGN_OR_RETURN(sub[c], columnar::Take((*in.columns)[c], selection, ctx.tracker));
+  }
+  return Eval(e, Input{&sub, static_cast<int64_t>(sel.size())}, ctx);
+}
+
+Result<Column> ToType(Column c, const TypePtr& type, const EvalContext& ctx) {
+  if (type == nullptr || c.type()->Equals(*type)) return c;
+  return CastColumn(c, type, false, ctx);
+}
+
+TypePtr OrBoolean(const TypePtr& t) { return t != nullptr ? t : columnar::Boolean(); }
+
+bool TrueAt(const Column& c, int64_t i) { return c.IsValid(i) && c.BoolAt(i); }
+bool FalseAt(const Column& c, int64_t i) { return c.IsValid(i) && !c.BoolAt(i); }
+
+Result<Column> EvalAndOr(const Expr& e, const Input& in, const EvalContext& ctx) {
+  const bool is_and = e.kind == ExprKind::kAnd;
+  SQE_ASSIGN_OR_RETURN(Column acc, Eval(*e.args[0], in, ctx));
+  const int64_t rows = in.rows;
+  for (size_t k = 1; k < e.args.size(); ++k) {
+    // Rows already decided: false for AND, true for OR.
+    std::vector<uint32_t> undecided;
+    undecided.reserve(rows);
+    for (int64_t i = 0; i < rows; ++i) {
+      if (!(is_and ? FalseAt(acc, i) : TrueAt(acc, i)))
+        undecided.push_back(static_cast<uint32_t>(i));
+    }
+    if (undecided.empty()) break;
+    SQE_ASSIGN_OR_RETURN(Column rhs, EvalOnRows(*e.args[k], in, undecided, ctx));
+    const bool all = static_cast<int64_t>(undecided.size()) == rows;
+    SQE_ASSIGN_OR_RETURN(auto bits, kernel::AllocateBuffer(columnar::BytesForBits(rows), ctx));
+    SQE_ASSIGN_OR_RETURN(auto valid, kernel::AllocateBuffer(columnar::BytesForBits(rows), ctx));
+    int64_t nulls = 0;
+    size_t j = 0;
+    for (int64_t i = 0; i < rows; ++i) {
+      bool value;
+      bool is_valid = true;
+      if (!all && (j >= undecided.size() || undecided[j] != i)) {
+        value = !is_and;  // decided
+      } else {
+        const int64_t r = all ? i : static_cast<int64_t>(j);
+        ++j;
+        const bool l_null = acc.IsNull(i);
+        const bool r_null = rhs.IsNull(r);
+        const bool l = !l_null && acc.BoolAt(i);
+        const bool rv = !r_null && rhs.BoolAt(r);
+        if (is_and) {
+          if ((!l_null && !l) || (!r_null && !rv)) {
+            value = false;
+          } else if (l_null || r_null) {
+            value = false;
+            is_valid = false;
+          } else {
+            value = true;
+          }
+        } else {
+          if ((!l_null && l) || (!r_null && rv)) {
+            value = true;
+          } else if (l_null || r_null) {
+            value = false;
+            is_valid = false;
+          } else {
+            value = false;
+          }
+        }
+      }
+      if (value) columnar::SetBit(bits->mutable_data(), i);
+      if (is_valid) {
+        columnar::SetBit(valid->mutable_data(), i);
+      } else {
+        ++nulls;
+      }
+    }
+    SQE_ASSIGN_OR_RETURN(
+        acc, Column::Make(columnar::Boolean(), rows,
+                          {nulls == 0 ? nullptr : columnar::BufferPtr(valid), std::move(bits)}, {},
+                          nulls));
+  }
+  return acc;
+}
+
+Result<Column> EvalCase(const Expr& e, const Input& in, const EvalContext& ctx) {
+  const int64_t rows = in.rows;
+  const TypePtr type = OrBoolean(e.type);
+  std::vector<Column> pieces;
+  std::vector<int32_t> piece_of_row(rows, -1);
+  std::vector<uint32_t> row_in_piece(rows, 0);
+  std::vector<uint32_t> remaining(rows);
+  for (int64_t i = 0; i < rows; ++i) remaining[i] = static_cast<uint32_t>(i);
+  auto add_piece = [&](const Expr& value, const std::vector<uint32_t>& where) -> Status {
+    SQE_ASSIGN_OR_RETURN(Column c, EvalOnRows(value, in, where, ctx));
+    SQE_ASSIGN_OR_RETURN(c, ToType(std::move(c), type, ctx));
+    const auto p = static_cast<int32_t>(pieces.size());
+    for (size_t j = 0; j < where.size(); ++j) {
+      piece_of_row[where[j]] = p;
+      row_in_piece[where[j]] = static_cast<uint32_t>(j);
+    }
+    pieces.push_back(std::move(c));
+    return Status::OK();
+  };
+  for (size_t k = 0; k + 1 < e.args.size() && !remaining.empty(); k += 2) {
+    SQE_ASSIGN_OR_RETURN(Column cond, EvalOnRows(*e.args[k], in, remaining, ctx));
+    std::vector<uint32_t> taken;
+    std::vector<uint32_t> rest;
+    for (size_t j = 0; j < remaining.size(); ++j) {
+      (TrueAt(cond, static_cast<int64_t>(j)) ? taken : rest).push_back(remaining[j]);
+    }
+    if (!taken.empty()) {
+      if (taken.size() == static_cast<size_t>(rows)) {
+        // Every row takes this branch: no merge needed.
+        SQE_ASSIGN_OR_RETURN(Column c, Eval(*e.args[k + 1], in, ctx));
+        return ToType(std::move(c), type, ctx);
+      }
+      SQE_RETURN_NOT_OK(add_piece(*e.args[k + 1], taken));
+    }
+    remaining = std::move(rest);
+  }
+  if (!remaining.empty()) {
+    if (remaining.size() == static_cast<size_t>(rows)) {
+      SQE_ASSIGN_OR_RETURN(Column c, Eval(*e.args.back(), in, ctx));
+      return ToType(std::move(c), type, ctx);
+    }
+    SQE_RETURN_NOT_OK(add_piece(*e.args.back(), remaining));
+  }
+  return Interleave(type, pieces, piece_of_row.data(), row_in_piece.data(), rows, ctx);
+}
+
+Result<Column> EvalCoalesce(const Expr& e, const Input& in, const EvalContext& ctx) {
+  const int64_t rows = in.rows;
+  const TypePtr type = OrBoolean(e.type);
+  std::vector<Column> pieces;
+  std::vector<int32_t> piece_of_row(rows, -1);
+  std::vector<uint32_t> row_in_piece(rows, 0);
+  std::vector<uint32_t> remaining(rows);
+  for (int64_t i = 0; i < rows; ++i) remaining[i] = static_cast<uint32_t>(i);
+  for (size_t k = 0; k < e.args.size() && !remaining.empty(); ++k) {
+    SQE_ASSIGN_OR_RETURN(Column c, EvalOnRows(*e.args[k], in, remaining, ctx));
+    SQE_ASSIGN_OR_RETURN(c, ToType(std::move(c), type, ctx));
+    if (pieces.empty() && c.null_count() == 0) return c;  // the first argument decides all
+    const auto p = static_cast<int32_t>(pieces.size());
+    std::vector<uint32_t> rest;
+    for (size_t j = 0; j < remaining.size(); ++j) {
+      if (c.IsValid(static_cast<int64_t>(j))) {
+        piece_of_row[remaining[j]] = p;
+        row_in_piece[remaining[j]] = static_cast<uint32_t>(j);
+      } else {
+        rest.push_back(remaining[j]);
+      }
+    }
+    pieces.push_back(std::move(c));
+    remaining = std::move(rest);
+  }
+  return Interleave(type, pieces, piece_of_row.data(), row_in_piece.data(), rows, ctx);
+}
+
+Result<Column> EvalIn(const Expr& e, const Input& in, const EvalContext& ctx) {
+  const int64_t rows = in.rows;
+  SQE_ASSIGN_OR_RETURN(Column value, Eval(*e.args[0], in, ctx));
+  std::vector<uint8_t> any_true(rows, 0);
+  std::vector<uint8_t> any_null(rows, 0);
+  for (size_t k = 1; k < e.args.size(); ++k) {
+    SQE_ASSIGN_OR_RETURN(Column item, Eval(*e.args[k], in, ctx));
+    SQE_ASSIGN_OR_RETURN(item, ToType(std::move(item), value.type(), ctx));
+    SQE_ASSIGN_OR_RETURN(Column eq, CompareColumns(CompareOp::kEq, value, item, ctx));
+    for (int64_t i = 0; i < rows; ++i) {
+      if (eq.IsNull(i)) {
+        any_null[i] = 1;
+      } else if (eq.BoolAt(i)) {
+        any_true[i] = 1;
+      }
+    }
+  }
+  // TRUE if some item matched; else NULL if the value or some item was NULL; else FALSE.
+  SQE_ASSIGN_OR_RETURN(auto valid, kernel::AllocateBuffer(columnar::BytesForBits(rows), ctx));
+  int64_t nulls = 0;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (any_true[i] || (!any_null[i] && value.IsValid(i))) {
+      columnar::SetBit(valid->mutable_data(), i);
+    } else {
+      ++nulls;
+    }
+  }
+  return kernel::MakeBooleanColumn(rows, nulls == 0 ? nullptr : columnar::BufferPtr(valid), nulls,
+                                   ctx, [&](int64_t i) { return any_true[i] != 0; });
+}
+
+Result<Column> EvalDistinct(const Expr& e, const Input& in, const EvalContext& ctx) {
+  SQE_ASSIGN_OR_RETURN(Column a, Eval(*e.args[0], in, ctx));
+  SQE_ASSIGN_OR_RETURN(Column b, Eval(*e.args[1], in, ctx));
+  if (a.type()->Equals(*b.type()) == false) {
+    // One side may be an untyped NULL: give it the other side's type.
+    if (a.null_count() == a.length()) {
+      SQE_ASSIGN_OR_RETURN(a, CastColumn(a, b.type(), false, ctx));
+    } else {
+      SQE_ASSIGN_OR_RETURN(b, CastColumn(b, a.type(), false, ctx));
+    }
+  }
+  SQE_ASSIGN_OR_RETURN(Column eq, CompareColumns(CompareOp::kEq, a, b, ctx));
+  const bool want_distinct = e.kind == ExprKind::kIsDistinctFrom;
+  return kernel::MakeBooleanColumn(in.rows, nullptr, 0, ctx, [&](int64_t i) {
+    const bool an = a.IsNull(i);
+    const bool bn = b.IsNull(i);
+    const bool distinct = (an || bn) ? an != bn : !eq.BoolAt(i);
+    return distinct == want_distinct;
+  });
+}
+
+Result<Column> Eval(const Expr& e, const Input& in, const EvalContext& ctx) {
+  switch (e.kind) {
+    case ExprKind::kColumn: {
+      if (e.column < 0 || e.column >= static_cast<int32_t>(in.columns->size()) ||
+          (*in.columns)[e.column].type() == nullptr) {
+        return Status::Internal("expression references column #" + std::to_string(e.column) +
+                                " of an input with " + std::to_string(in.columns->size()) +
+                                " columns");
+      }
+      return (*in.columns)[e.column];
+    }
+    case ExprKind::kLiteral:
+      if (e.value.type() == nullptr && e.type != nullptr) {
+        return Column::MakeAllNull(e.type, in.rows, ctx.tracker);
+      }
+      return e.value.ToColumn(in.rows, ctx.tracker);
+    case ExprKind::kCall: {
+      if (e.function == nullptr || !e.function->kernel) {
+        return Status::Internal("call of an unresolved function '" + e.name + "'");
+      }
+      std::vector<Column> args;
+      args.reserve(e.args.size());
+      for (size_t k = 0; k < e.args.size(); ++k) {
+        SQE_ASSIGN_OR_RETURN(Column c, Eval(*e.args[k], in, ctx));
+        if (k < e.function->arg_types.size()) {
+          SQE_ASSIGN_OR_RETURN(c, ToType(std::move(c), e.function->arg_types[k], ctx));
+        }
+        args.push_back(std::move(c));
+      }
+      SQE_ASSIGN_OR_RETURN(Column out, e.function->kernel(args, in.rows, *e.function, ctx));
+      if (out.length() != in.rows) {
+        return Status::Internal("function '" + e.name + "' returned " +
+                                std::to_string(out.length()) + " rows for " +
+                                std::to_string(in.rows));
+      }
+      return out;
+    }
+    case ExprKind::kCast: {
+      SQE_ASSIGN_OR_RETURN(Column c, Eval(*e.args[0], in, ctx));
+      return CastColumn(c, e.type, e.try_cast, ctx);
+    }
+    case ExprKind::kAnd:
+    case ExprKind::kOr:
+      return EvalAndOr(e, in, ctx);
+    case ExprKind::kNot: {
+      SQE_ASSIGN_OR_RETURN(Column c, Eval(*e.args[0], in, ctx));
+      int64_t nulls = 0;
+      SQE_ASSIGN_OR_RETURN(columnar::BufferPtr valid,
+                           kernel::IntersectValidity({&c}, in.rows, ctx, &nulls));
+      return kernel::MakeBooleanColumn(in.rows, valid, nulls, ctx,
+                                       [&](int64_t i) { return !c.BoolAt(i); });
+    }
+    case ExprKind::kIsNull:
+    case ExprKind::kIsNotNull: {
+      SQE_ASSIGN_OR_RETURN(Column c, Eval(*e.args[0], in, ctx));
+      const bool want_null = e.kind == ExprKind::kIsNull;
+      return kernel::MakeBooleanColumn(in.rows, nullptr, 0, ctx,
+                                       [&](int64_t i) { return c.IsNull(i) == want_null; });
+    }
+    case ExprKind::kCase:
+      return EvalCase(e, in, ctx);
+    case ExprKind::kCoalesce:
+      return EvalCoalesce(e, in, ctx);
+    case ExprKind::kIn:
+      return EvalIn(e, in, ctx);
+    case ExprKind::kIsDistinctFrom:
+    case ExprKind::kIsNotDistinctFrom:
+      return EvalDistinct(e, in, ctx);
+  }
+  return Status::Internal("unknown expression kind");
+}
+
+}  // namespace
+
+Result<Column> Evaluate(const Expr& expr, const columnar::Batch& input, const EvalContext& ctx) {
+  return Eval(expr, Input{&input.columns(), input.num_rows()}, ctx);
+}
+
+Result<SelectionVector> EvaluatePredicate(const Expr& predicate, const columnar::Batch& input,
+                                          const EvalContext& ctx) {
+  SQE_ASSIGN_OR_RETURN(Column mask, Evaluate(predicate, input, ctx));
+  if (mask.type_id() != TypeId::kBoolean) {
+    return Status::InvalidArgument("a predicate must be boolean, got " + mask.type()->ToString());
+  }
+  if (mask.null_count() == 0 && mask.length() > 0 &&
+      columnar::CountSetBits(mask.buffers()[1]->data(), mask.offset(), mask.length()) ==
+          mask.length()) {
+    return SelectionVector::Range(0, static_cast<uint32_t>(mask.length()));
+  }
+  return SelectionVector::FromMask(mask);
+}
+
+Result<Value> EvaluateConstant(const Expr& expr, const EvalContext& ctx) {
+  std::vector<int32_t> refs;
+  CollectColumns(expr, &refs);
+  if (!refs.empty()) {
+    return Status::InvalidArgument("not a constant expression: " + expr.ToString());
+  }
+  const std::vector<Column> none;
+  SQE_ASSIGN_OR_RETURN(Column c, Eval(expr, Input{&none, 1}, ctx));
+  SQE_ASSIGN_OR_RETURN(Value v, Value::FromColumn(c, 0));
+  if (expr.type == nullptr && v.is_null()) return Value();  // still an untyped NULL
+  return v;
+}
+
+}  // namespace sqe::exec

@@ -1,0 +1,132 @@
+#include "exec/functions/cast.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "exec/functions/scalar_test_harness.h"
+
+namespace sqe::exec {
+namespace {
+
+using columnar::testing::Bools;
+using columnar::testing::Float64s;
+using columnar::testing::Int32s;
+using columnar::testing::Int64s;
+using columnar::testing::Strings;
+using testing::TestContext;
+using testing::Text;
+using testing::Typed;
+
+std::string Cast(const columnar::Column& c, const columnar::TypePtr& to, bool try_cast = false) {
+  auto r = CastColumn(c, to, try_cast, TestContext());
+  if (!r.ok()) return "error: " + r.status().message();
+  EXPECT_TRUE(r->type()->Equals(*to));
+  return Text(*r);
+}
+
+TEST(Cast, VarcharToIntegers) {
+  EXPECT_EQ(Cast(Strings({" 42 ", "-7", "+3", std::nullopt}), columnar::Int32()),
+            "42, -7, 3, NULL");
+  EXPECT_EQ(Cast(Strings({"abc"}), columnar::Int32()), "error: Cannot cast 'abc' to INTEGER");
+  EXPECT_EQ(Cast(Strings({"1.5"}), columnar::Int64()), "error: Cannot cast '1.5' to BIGINT");
+  EXPECT_EQ(Cast(Strings({"300"}), columnar::Int8()), "error: Cannot cast '300' to TINYINT");
+  EXPECT_EQ(Cast(Strings({"abc", "12", ""}), columnar::Int32(), /*try_cast=*/true),
+            "NULL, 12, NULL");
+}
+
+TEST(Cast, IntegerNarrowingChecksRange) {
+  EXPECT_EQ(Cast(Int64s({300}), columnar::Int8()), "error: Out of range for tinyint: 300");
+  EXPECT_EQ(Cast(Int64s({300, 5}), columnar::Int8(), true), "NULL, 5");
+  EXPECT_EQ(Cast(Int32s({-32768}), columnar::Int16()), "-32768");
+}
+
+TEST(Cast, DoubleToIntegerRoundsHalfAwayFromZero) {
+  EXPECT_EQ(Cast(Float64s({2.5, -2.5, 2.4, -0.5}), columnar::Int64()), "3, -3, 2, -1");
+  EXPECT_EQ(Cast(Float64s({1e20}), columnar::Int64()), "error: Out of range for bigint: 1.0E20");
+  EXPECT_EQ(Cast(Float64s({std::nan("")}), columnar::Int32(), true), "NULL");
+  EXPECT_EQ(Cast(Float64s({2147483647.4}), columnar::Int32()), "2147483647");
+  EXPECT_EQ(Cast(Float64s({2147483647.5}), columnar::Int32(), true), "NULL");
+}
+
+TEST(Cast, DoubleToVarcharPrintsLikeJava) {
+  EXPECT_EQ(Cast(Float64s({1.5, 1e10, 0.0001, 100.0, 1234567.0, 12345678.0, -0.0, 0.1}),
+                 columnar::String()),
+            "1.5, 1.0E10, 1.0E-4, 100.0, 1234567.0, 1.2345678E7, -0.0, 0.1");
+  EXPECT_EQ(Cast(Float64s({1.0 / 0.0, std::nan(""), 0.001, 1e-300}), columnar::String()),
+            "Infinity, NaN, 0.001, 1.0E-300");
+  EXPECT_EQ(FormatReal(1.1f), "1.1");
+}
+
+TEST(Cast, DecimalRescaleRoundsHalfUp) {
+  using columnar::Decimal;
+  EXPECT_EQ(Cast(Typed(Decimal(5, 3), {"1.235", "-1.235", "1.234"}), Decimal(4, 2)),
+            "1.24, -1.24, 1.23");
+  EXPECT_EQ(Cast(Typed(Decimal(5, 2), {"999.99"}), Decimal(4, 2)),
+            "error: Cannot cast DECIMAL(5,2) '999.99' to DECIMAL(4,2)");
+  EXPECT_EQ(Cast(Typed(Decimal(5, 2), {"999.99", "1.00"}), Decimal(4, 2), true), "NULL, 1.00");
+  EXPECT_EQ(Cast(Typed(Decimal(5, 2), {"1.5", "-2.5"}), columnar::Int32()), "2, -3");
+  EXPECT_EQ(Cast(Typed(Decimal(5, 2), {"1.25"}), columnar::Float64()), "1.25");
+  EXPECT_EQ(Cast(Float64s({1.005, 2.5}), Decimal(3, 1)), "1.0, 2.5");
+  EXPECT_EQ(Cast(Int64s({123}), Decimal(2, 0)), "error: Cannot cast BIGINT '123' to DECIMAL(2,0)");
+  EXPECT_EQ(Cast(Strings({"1.005", " -2.5 ", "x"}), Decimal(3, 2), true), "1.01, -2.50, NULL");
+}
+
+TEST(Cast, Booleans) {
+  EXPECT_EQ(Cast(Strings({"true", "FALSE", "t", "0", " true "}), columnar::Boolean()),
+            "true, false, true, false, true");
+  EXPECT_EQ(Cast(Strings({"yes"}), columnar::Boolean()), "error: Cannot cast 'yes' to BOOLEAN");
+  EXPECT_EQ(Cast(Bools({true, false}), columnar::Int32()), "1, 0");
+  EXPECT_EQ(Cast(Int64s({0, 5}), columnar::Boolean()), "false, true");
+}
+
+TEST(Cast, DatesAndTimestamps) {
+  EXPECT_EQ(Cast(Strings({"2024-02-29", " 1969-12-31 ", "0001-01-01"}), columnar::Date32()),
+            "2024-02-29, 1969-12-31, 0001-01-01");
+  EXPECT_EQ(Cast(Strings({"2023-02-29"}), columnar::Date32()),
+            "error: Value cannot be cast to date: 2023-02-29");
+  EXPECT_EQ(Cast(Strings({"2023-02-29", "2024-13-01", "x"}), columnar::Date32(), true),
+            "NULL, NULL, NULL");
+  EXPECT_EQ(Cast(Strings({"2024-01-31 12:34:56.789", "2024-01-31", "1969-12-31T23:59:59"}),
+                 columnar::Timestamp()),
+            "2024-01-31 12:34:56.789000, 2024-01-31 00:00:00.000000, "
+            "1969-12-31 23:59:59.000000");
+  // Before 1970: the date of a timestamp floors.
+  EXPECT_EQ(Cast(Typed(columnar::Timestamp(), {"1969-12-31 23:00:00"}), columnar::Date32()),
+            "1969-12-31");
+  EXPECT_EQ(Cast(Typed(columnar::Date32(), {"2024-03-01"}), columnar::Timestamp()),
+            "2024-03-01 00:00:00.000000");
+  EXPECT_EQ(Cast(Strings({"2024-01-31 12:00:00 +01:00"}), columnar::TimestampTz()),
+            "2024-01-31 11:00:00.000000 UTC");
+  EXPECT_EQ(
+      Cast(Typed(columnar::Timestamp(columnar::TimeUnit::kNano), {"2024-01-31 00:00:00.123456789"}),
+           columnar::Timestamp()),
+      "2024-01-31 00:00:00.123457");
+  EXPECT_EQ(Cast(Strings({"12:34:56.5"}), columnar::Time64()), "12:34:56.500000");
+}
+
+TEST(Cast, NumbersToVarchar) {
+  EXPECT_EQ(Cast(Int64s({-5, std::nullopt}), columnar::String()), "-5, NULL");
+  EXPECT_EQ(Cast(Typed(columnar::Decimal(5, 2), {"-0.05"}), columnar::String()), "-0.05");
+  EXPECT_EQ(Cast(Strings({"1e3", "NaN", "-Infinity", " 2.5 "}), columnar::Float64()),
+            "1000.0, NaN, -Infinity, 2.5");
+}
+
+TEST(Cast, Uuid) {
+  EXPECT_EQ(Cast(Strings({"123e4567-e89b-12d3-a456-426614174000"}), columnar::Uuid()),
+            "123e4567-e89b-12d3-a456-426614174000");
+  EXPECT_EQ(Cast(Strings({"nope"}), columnar::Uuid(), true), "NULL");
+}
+
+TEST(Cast, UnsupportedPairs) {
+  EXPECT_FALSE(CanCast(columnar::Date32(), columnar::Int32()));
+  EXPECT_TRUE(CanCast(columnar::String(), columnar::Date32()));
+  EXPECT_EQ(
+      CastColumn(Typed(columnar::Date32(), {"2024-01-01"}), columnar::Int32(), false, TestContext())
+          .status()
+          .code(),
+      StatusCode::kNotImplemented);
+}
+
+}  // namespace
+}  // namespace sqe::exec
