@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <set>
 #include <unordered_set>
 
 #if defined(__linux__)
@@ -119,22 +120,13 @@ const Token& Parser::Peek(size_t ahead) const {
   return tokens_[i];
 }
 
-void Parser::ExpectHere(std::string what) {
-  if (index_ > expected_index_ || expected_.empty()) {
-    if (index_ > expected_index_) expected_.clear();
-    expected_index_ = index_;
-  }
-  if (index_ == expected_index_) expected_.insert(std::move(what));
-}
-
 bool Parser::Is(std::string_view keyword) {
-  // Only build the expectation text when it can still matter for an error message.
-  if (index_ >= expected_index_) ExpectHere("'" + Upper(keyword) + "'");
+  Record(keyword, ExpectedKind::kKeyword);
   return Current().IsKeyword(keyword);
 }
 
 bool Parser::IsOp(std::string_view op) {
-  if (index_ >= expected_index_) ExpectHere("'" + std::string(op) + "'");
+  Record(op, ExpectedKind::kOperator);
   return Current().IsOperator(op);
 }
 
@@ -194,8 +186,20 @@ Status Parser::Mismatch() {
   std::string message = "mismatched input '" + shown + "'";
   if (expected_index_ == index_ && !expected_.empty()) {
     // Keywords and symbols first (sorted, as Trino lists them), then placeholders.
-    std::vector<std::string> literal, placeholders;
-    for (const std::string& e : expected_) (e[0] == '<' ? placeholders : literal).push_back(e);
+    std::set<std::string> literal, placeholders;
+    for (const Expected& e : expected_) {
+      switch (e.kind) {
+        case ExpectedKind::kKeyword:
+          literal.insert("'" + Upper(e.text) + "'");
+          break;
+        case ExpectedKind::kOperator:
+          literal.insert("'" + std::string(e.text) + "'");
+          break;
+        case ExpectedKind::kVerbatim:
+          (e.text[0] == '<' ? placeholders : literal).insert(std::string(e.text));
+          break;
+      }
+    }
     message += ". Expecting: ";
     bool first = true;
     for (const auto* list : {&literal, &placeholders}) {

@@ -4,7 +4,6 @@
 /// One instance parses one text; not thread safe.
 
 #include <cstdint>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,7 +47,8 @@ class Parser {
   bool AtEnd() const { return Current().kind == TokenKind::kEnd; }
 
   /// Whether the current token is `keyword` (unquoted, any case). Records `keyword` as
-  /// expected here, for the error message should nothing match.
+  /// expected here, for the error message should nothing match; only a view is kept, so
+  /// `keyword` (and `op` below) must be string literals or other static text.
   bool Is(std::string_view keyword);
   bool IsOp(std::string_view op);
   /// Peek-ahead checks that do not record expectations.
@@ -61,7 +61,8 @@ class Parser {
   Status Expect(std::string_view keyword);
   Status ExpectOp(std::string_view op);
   /// Records a non-literal expectation such as "<identifier>" or "<expression>".
-  void ExpectHere(std::string what);
+  /// `what` must outlive the parser (a string literal): only a view is kept.
+  void ExpectHere(std::string_view what) { Record(what, ExpectedKind::kVerbatim); }
 
   /// "mismatched input 'X'. Expecting: ..." at the current token.
   Status Mismatch();
@@ -161,8 +162,23 @@ class Parser {
   uintptr_t stack_start_ = 0;  // frame address when parsing began
   size_t stack_budget_ = 0;    // bytes below stack_start_ the parser may use
   // The furthest token index anything was expected at, and what was.
+  // What was tested at the furthest token reached, kept as views of literals and formatted
+  // only when an error is reported: the parser tests several words at nearly every token.
+  enum class ExpectedKind : uint8_t { kKeyword, kOperator, kVerbatim };
+  struct Expected {
+    std::string_view text;
+    ExpectedKind kind;
+  };
+  void Record(std::string_view text, ExpectedKind kind) {
+    if (index_ < expected_index_) return;
+    if (index_ > expected_index_) {
+      expected_.clear();
+      expected_index_ = index_;
+    }
+    expected_.push_back(Expected{text, kind});
+  }
   size_t expected_index_ = 0;
-  std::set<std::string> expected_;
+  std::vector<Expected> expected_;
 };
 
 }  // namespace sqe::sql

@@ -278,6 +278,40 @@ TEST(ParserExpr, LambdasAndNamedArguments) {
   EXPECT_EQ(call->args[0]->left->text, "x");
 }
 
+TEST(ParserExpr, PrintedFormParsesToTheSameTree) {
+  for (const char* sql : {
+           "1 + 2 * 3 - -4 / 5 % 6",
+           "a OR NOT b AND c IS NOT NULL",
+           "x NOT BETWEEN 1 AND 2 OR y NOT IN (1, 2) OR z NOT LIKE 'a''b' ESCAPE '!'",
+           "a IS DISTINCT FROM b AND c IS NOT DISTINCT FROM d",
+           "x = ANY (SELECT y FROM t) AND EXISTS (SELECT 1) AND x IN (SELECT 1)",
+           "CASE a WHEN 1 THEN 'x' ELSE NULL END || CASE WHEN b THEN 'y' END",
+           "CAST(a AS row(x bigint, y array(decimal(10,2)))) = TRY_CAST(b AS varchar(3))",
+           "DATE '2020-01-01' + INTERVAL -'3' MONTH < TIMESTAMP '2020-01-01 00:00:00'",
+           "INTERVAL '1-2' YEAR TO MONTH",
+           "count(*) FILTER (WHERE a > 1) + count(DISTINCT b)",
+           "array_agg(x ORDER BY y DESC NULLS FIRST) IGNORE NULLS OVER (PARTITION BY p ORDER BY "
+           "o RANGE BETWEEN INTERVAL '1' DAY PRECEDING AND CURRENT ROW)",
+           "rank() OVER w + sum(x) OVER (w ROWS 2 FOLLOWING)",
+           "EXTRACT(DOW FROM ts) + a[1][2] + m['k'].f.g",
+           "ARRAY[ROW(1, 'a'), (2, 'b')]",
+           "transform(a, x -> x * 2) = zip_with(a, b, (x, y) -> x + y)",
+           "ts AT TIME ZONE 'UTC' AT TIME ZONE LOCAL",
+           "POSITION('a' IN s) + length(SUBSTRING(s FROM 2 FOR 3)) + length(TRIM(LEADING 'x' "
+           "FROM s))",
+           "current_date + current_timestamp(3) + localtimestamp",
+           "\"Quoted Col\".\"x\" = X'0aff' AND t.* IS NULL",
+           "(SELECT max(a) FROM t WHERE t.b = outer_b) > ?",
+           "grouping(a, b) = 0",
+       }) {
+    ExprPtr first = ParseE(sql);
+    const std::string printed = first->ToString();
+    auto again = ParseExpression(printed);
+    ASSERT_TRUE(again.ok()) << sql << "\nprinted: " << printed << "\n" << again.status().ToString();
+    EXPECT_EQ((*again)->ToString(), printed) << sql;
+  }
+}
+
 TEST(ParserExpr, PositionsPointAtFirstToken) {
   ExprPtr e = ParseE("a +\n  b * c");
   EXPECT_EQ(e->pos.line, 1);
