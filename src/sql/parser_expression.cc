@@ -692,6 +692,45 @@ Result<ExprPtr> Parser::ParseSpecialForm(bool* matched) {
       return e;
     }
   }
+  if (t.IsKeyword("listagg") && call) {
+    // LISTAGG([DISTINCT] x [, separator] [ON OVERFLOW ERROR]) WITHIN GROUP (ORDER BY ...)
+    // [FILTER (WHERE ...)]: an ordered aggregate call named listagg.
+    auto e = Make(ExprKind::kFunctionCall, pos);
+    e->name.Append(t.text, false);
+    Advance();
+    Advance();
+    e->distinct = Accept("distinct");
+    if (!e->distinct) Accept("all");
+    SQE_ASSIGN_OR_RETURN(ExprPtr value, ParseExpr());
+    e->args.push_back(std::move(value));
+    if (AcceptOp(",")) {
+      SQE_ASSIGN_OR_RETURN(ExprPtr separator, ParseExpr());
+      e->args.push_back(std::move(separator));
+    }
+    if (Accept("on")) {
+      SQE_RETURN_NOT_OK(Expect("overflow"));
+      if (Is("truncate")) {
+        return ErrorAt(Current().position, "LISTAGG ... ON OVERFLOW TRUNCATE is not supported");
+      }
+      SQE_RETURN_NOT_OK(Expect("error"));
+    }
+    SQE_RETURN_NOT_OK(ExpectOp(")"));
+    SQE_RETURN_NOT_OK(Expect("within"));
+    SQE_RETURN_NOT_OK(Expect("group"));
+    SQE_RETURN_NOT_OK(ExpectOp("("));
+    SQE_RETURN_NOT_OK(Expect("order"));
+    SQE_RETURN_NOT_OK(Expect("by"));
+    SQE_ASSIGN_OR_RETURN(e->order_by, ParseSortItems());
+    SQE_RETURN_NOT_OK(ExpectOp(")"));
+    if (Is("filter") && IsOpAt(1, "(")) {
+      Advance();
+      Advance();
+      SQE_RETURN_NOT_OK(Expect("where"));
+      SQE_ASSIGN_OR_RETURN(e->filter, ParseExpr());
+      SQE_RETURN_NOT_OK(ExpectOp(")"));
+    }
+    return e;
+  }
   if (t.IsKeyword("grouping") && call) {
     ast::QualifiedName name;
     name.Append(t.text, false);

@@ -241,6 +241,14 @@ TEST(ParserExpr, FunctionCalls) {
   EXPECT_EQ(E("f()"), "f()");
   EXPECT_EQ(E("f(x).field"), "f(x).field");
   EXPECT_EQ(E("grouping(a, b)"), "grouping(a, b)");
+  ExprPtr l = ParseE(
+      "listagg(DISTINCT name, ', ' ON OVERFLOW ERROR) WITHIN GROUP (ORDER BY id "
+      "DESC) FILTER (WHERE id > 0)");
+  EXPECT_EQ(l->kind, ExprKind::kFunctionCall);
+  EXPECT_EQ(l->ToString(), "listagg(DISTINCT name, ', ' ORDER BY id DESC) FILTER (WHERE (id > 0))");
+  EXPECT_EQ(E("LISTAGG(x) WITHIN GROUP (ORDER BY x)"), "LISTAGG(x ORDER BY x)");
+  EXPECT_FALSE(
+      ParseExpression("listagg(x, ',' ON OVERFLOW TRUNCATE) WITHIN GROUP (ORDER BY x)").ok());
 }
 
 TEST(ParserExpr, WindowFunctions) {
