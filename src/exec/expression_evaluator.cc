@@ -51,6 +51,28 @@ Result<Column> ToType(Column c, const TypePtr& type, const EvalContext& ctx) {
   return CastColumn(c, type, false, ctx);
 }
 
+/// Casts two operands the binder left with different types (an untyped NULL, a narrower
+/// number) to their common super type; an untyped all-NULL side takes the other's type.
+Status ToCommonType(Column* a, Column* b, const EvalContext& ctx) {
+  if (a->type()->Equals(*b->type())) return Status::OK();
+  TypePtr target;
+  if (a->null_count() == a->length()) {
+    target = b->type();
+  } else if (b->null_count() == b->length()) {
+    target = a->type();
+  } else {
+    auto super = CommonSuperType(a->type(), b->type());
+    if (!super || *super == nullptr) {
+      return Status::InvalidArgument("cannot compare " + a->type()->ToString() + " with " +
+                                     b->type()->ToString());
+    }
+    target = *super;
+  }
+  SQE_ASSIGN_OR_RETURN(*a, ToType(std::move(*a), target, ctx));
+  SQE_ASSIGN_OR_RETURN(*b, ToType(std::move(*b), target, ctx));
+  return Status::OK();
+}
+
 TypePtr OrBoolean(const TypePtr& t) { return t != nullptr ? t : columnar::Boolean(); }
 
 bool TrueAt(const Column& c, int64_t i) { return c.IsValid(i) && c.BoolAt(i); }
@@ -203,8 +225,9 @@ Result<Column> EvalIn(const Expr& e, const Input& in, const EvalContext& ctx) {
   std::vector<uint8_t> any_null(rows, 0);
   for (size_t k = 1; k < e.args.size(); ++k) {
     SQE_ASSIGN_OR_RETURN(Column item, Eval(*e.args[k], in, ctx));
-    SQE_ASSIGN_OR_RETURN(item, ToType(std::move(item), value.type(), ctx));
-    SQE_ASSIGN_OR_RETURN(Column eq, CompareColumns(CompareOp::kEq, value, item, ctx));
+    Column probe = value;
+    SQE_RETURN_NOT_OK(ToCommonType(&probe, &item, ctx));
+    SQE_ASSIGN_OR_RETURN(Column eq, CompareColumns(CompareOp::kEq, probe, item, ctx));
     for (int64_t i = 0; i < rows; ++i) {
       if (eq.IsNull(i)) {
         any_null[i] = 1;
@@ -230,14 +253,7 @@ Result<Column> EvalIn(const Expr& e, const Input& in, const EvalContext& ctx) {
 Result<Column> EvalDistinct(const Expr& e, const Input& in, const EvalContext& ctx) {
   SQE_ASSIGN_OR_RETURN(Column a, Eval(*e.args[0], in, ctx));
   SQE_ASSIGN_OR_RETURN(Column b, Eval(*e.args[1], in, ctx));
-  if (a.type()->Equals(*b.type()) == false) {
-    // One side may be an untyped NULL: give it the other side's type.
-    if (a.null_count() == a.length()) {
-      SQE_ASSIGN_OR_RETURN(a, CastColumn(a, b.type(), false, ctx));
-    } else {
-      SQE_ASSIGN_OR_RETURN(b, CastColumn(b, a.type(), false, ctx));
-    }
-  }
+  SQE_RETURN_NOT_OK(ToCommonType(&a, &b, ctx));
   SQE_ASSIGN_OR_RETURN(Column eq, CompareColumns(CompareOp::kEq, a, b, ctx));
   const bool want_distinct = e.kind == ExprKind::kIsDistinctFrom;
   return kernel::MakeBooleanColumn(in.rows, nullptr, 0, ctx, [&](int64_t i) {

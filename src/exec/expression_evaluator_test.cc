@@ -165,6 +165,10 @@ TEST(Evaluator, InWithNullSemantics) {
   auto in_str = Expr::Make(ExprKind::kIn, {Col(0, columnar::String()), Lit(Value::Varchar("ä"))},
                            columnar::Boolean());
   EXPECT_EQ(RunExpr(in_str, s), "true, false");
+  // Items of a wider type than the value: compared in the common super type.
+  auto wider = Expr::Make(ExprKind::kIn, {Col(0, columnar::Int64()), Lit(Value::Double(2.0))},
+                          columnar::Boolean());
+  EXPECT_EQ(RunExpr(wider, b), "false, true, NULL, false");
 }
 
 TEST(Evaluator, IsNullAndDistinctFrom) {

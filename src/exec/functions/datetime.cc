@@ -607,6 +607,22 @@ void RegisterDatetimeFunctions(FunctionRegistry& r) {
                                            });
       },
       "the query's start time in the session's zone, without zone", false);
+  for (const char* name : {"current_time", "localtime"}) {
+    kernel::AddFixed(
+        r, name, {}, columnar::Time64(),
+        [micros_now](const std::vector<Column>&, int64_t rows, const ScalarFunction& fn,
+                     const EvalContext& ctx) {
+          const int64_t per_day = kSecondsPerDay * 1'000'000;
+          const int64_t local = micros_now(ctx) + ZoneOffsetSeconds(ctx.time_zone) * 1'000'000;
+          const int64_t tod = FloorMod(local, per_day);
+          return kernel::MapToFixed<int64_t>({}, rows, fn.return_type, ctx,
+                                             [&](int64_t, int64_t* out, bool*) {
+                                               *out = tod;
+                                               return Status::OK();
+                                             });
+        },
+        "the query's start time of day in the session's zone (time without zone)", false);
+  }
   kernel::AddFixed(
       r, "current_timezone", {}, columnar::String(),
       [](const std::vector<Column>&, int64_t rows, const ScalarFunction&, const EvalContext& ctx) {
