@@ -42,6 +42,7 @@ TEST(Cast, IntegerNarrowingChecksRange) {
 }
 
 TEST(Cast, DoubleToIntegerRoundsHalfAwayFromZero) {
+  // Trino rounds half away from zero; DuckDB rounds half to even (2.5 -> 2, -2.5 -> -2).
   EXPECT_EQ(Cast(Float64s({2.5, -2.5, 2.4, -0.5}), columnar::Int64()), "3, -3, 2, -1");
   EXPECT_EQ(Cast(Float64s({1e20}), columnar::Int64()), "error: Out of range for bigint: 1.0E20");
   EXPECT_EQ(Cast(Float64s({std::nan("")}), columnar::Int32(), true), "NULL");
