@@ -763,11 +763,20 @@ Result<Column> CastToVarchar(CastRun& run, const EvalContext& ctx) {
   return Status::NotImplemented("cannot cast " + type->ToString() + " to varchar");
 }
 
-int64_t RescaleTicks(int64_t v, TimeUnit from, TimeUnit to) {
-  if (from == to) return v;
-  if (from == TimeUnit::kMicro) return v * 1000;
+/// Ticks of `from` as ticks of `to`; false when they do not fit (micro -> nano past 2262).
+bool RescaleTicks(int64_t v, TimeUnit from, TimeUnit to, int64_t* out) {
+  if (from == to) {
+    *out = v;
+    return true;
+  }
+  if (from == TimeUnit::kMicro) return !__builtin_mul_overflow(v, int64_t{1000}, out);
   // nano -> micro: round half up (Trino rounds when lowering precision).
-  return FloorDiv(v + 500, 1000);
+  *out = FloorDiv(v, 1000) + (FloorMod(v, 1000) >= 500 ? 1 : 0);
+  return true;
+}
+
+std::string OutOfRange(const TypePtr& to) {
+  return "Value out of range for " + kernel::UpperTypeName(to);
 }
 
 Result<Column> CastToDate(CastRun& run) {
@@ -805,8 +814,12 @@ Result<Column> CastToTimestamp(CastRun& run, const EvalContext& ctx) {
   const int64_t session_offset = ZoneOffsetSeconds(ctx.time_zone) * per_second;
   if (type->id() == TypeId::kDate32) {
     const int64_t shift = to->has_timezone() ? session_offset : 0;
-    return CastToFixed<int64_t>(run, [&](int64_t i, int64_t* out, std::string*) {
-      *out = in.Value<int32_t>(i) * kSecondsPerDay * per_second - shift;
+    return CastToFixed<int64_t>(run, [&](int64_t i, int64_t* out, std::string* err) {
+      if (__builtin_mul_overflow(int64_t{in.Value<int32_t>(i)}, kSecondsPerDay * per_second, out) ||
+          __builtin_sub_overflow(*out, shift, out)) {
+        *err = OutOfRange(to);
+        return false;
+      }
       return true;
     });
   }
@@ -814,8 +827,12 @@ Result<Column> CastToTimestamp(CastRun& run, const EvalContext& ctx) {
     int64_t shift = 0;
     if (to->has_timezone() && !type->has_timezone()) shift = -session_offset;
     if (!to->has_timezone() && type->has_timezone()) shift = session_offset;
-    return CastToFixed<int64_t>(run, [&](int64_t i, int64_t* out, std::string*) {
-      *out = RescaleTicks(in.Value<int64_t>(i), type->unit(), to->unit()) + shift;
+    return CastToFixed<int64_t>(run, [&](int64_t i, int64_t* out, std::string* err) {
+      if (!RescaleTicks(in.Value<int64_t>(i), type->unit(), to->unit(), out) ||
+          __builtin_add_overflow(*out, shift, out)) {
+        *err = OutOfRange(to);
+        return false;
+      }
       return true;
     });
   }
@@ -857,7 +874,11 @@ Result<Column> CastToTime(CastRun& run) {
   if (type->id() == TypeId::kTime64 || type->id() == TypeId::kTimestamp) {
     const int64_t per_day = kSecondsPerDay * columnar::TicksPerSecond(to->unit());
     return CastToFixed<int64_t>(run, [&](int64_t i, int64_t* out, std::string*) {
-      *out = FloorMod(RescaleTicks(in.Value<int64_t>(i), type->unit(), to->unit()), per_day);
+      // Only the time of day matters: wrap to one day before changing the unit.
+      const int64_t from_day = kSecondsPerDay * columnar::TicksPerSecond(type->unit());
+      int64_t tod = 0;
+      RescaleTicks(FloorMod(in.Value<int64_t>(i), from_day), type->unit(), to->unit(), &tod);
+      *out = FloorMod(tod, per_day);
       return true;
     });
   }

@@ -104,6 +104,15 @@ TEST(Cast, DatesAndTimestamps) {
            columnar::Timestamp()),
       "2024-01-31 00:00:00.123457");
   EXPECT_EQ(Cast(Strings({"12:34:56.5"}), columnar::Time64()), "12:34:56.500000");
+  // Past the nanosecond range (year 2262) and far dates: errors, not overflow.
+  EXPECT_EQ(Cast(Typed(columnar::Timestamp(), {"3000-01-01 00:00:00"}),
+                 columnar::Timestamp(columnar::TimeUnit::kNano)),
+            "error: Value out of range for TIMESTAMP(9)");
+  EXPECT_EQ(Cast(Typed(columnar::Date32(), {"3000-01-01"}),
+                 columnar::Timestamp(columnar::TimeUnit::kNano), true),
+            "NULL");
+  EXPECT_EQ(Cast(Typed(columnar::Timestamp(), {"1969-12-31 23:59:59.5"}), columnar::Time64()),
+            "23:59:59.500000");
 }
 
 TEST(Cast, NumbersToVarchar) {

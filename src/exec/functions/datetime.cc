@@ -311,7 +311,7 @@ ScalarKernel DateAddKernel() {
             const int64_t d = args[2].Value<int32_t>(i);
             int64_t r = 0;
             if (const int64_t months = MonthsOf(unit); months != 0) {
-              if (std::abs(n) > 12 * 10'000'000) return AddOverflow();
+              if (n > 12 * 10'000'000 || n < -12 * 10'000'000) return AddOverflow();
               r = AddMonths(d, n * months);
             } else {
               int64_t delta = 0;
@@ -332,11 +332,14 @@ ScalarKernel DateAddKernel() {
           const int64_t n = args[1].Value<int64_t>(i);
           const int64_t t = args[2].Value<int64_t>(i);
           if (const int64_t months = MonthsOf(unit); months != 0) {
-            if (std::abs(n) > 12 * 10'000'000) return AddOverflow();
+            if (n > 12 * 10'000'000 || n < -12 * 10'000'000) return AddOverflow();
             const int64_t local = t + v.offset_ticks;
             const int64_t days = FloorDiv(local, v.per_day());
             const int64_t tod = local - days * v.per_day();
-            *out = AddMonths(days, n * months) * v.per_day() + tod - v.offset_ticks;
+            if (__builtin_mul_overflow(AddMonths(days, n * months), v.per_day(), out) ||
+                __builtin_add_overflow(*out, tod - v.offset_ticks, out)) {
+              return AddOverflow();
+            }
             return Status::OK();
           }
           int64_t delta = 0;

@@ -34,6 +34,14 @@ TEST(Datetime, DateAddClampsToMonthEnd) {
             "2024-02-29 13:00:00.000000, 2024-02-29 08:30:00.000000");
   EXPECT_EQ(Eval("date_add", {Strings({"day"}), Int64s({std::nullopt}), Dates({"2024-01-01"})}),
             "NULL");
+  EXPECT_EQ(Eval("date_add", {Strings({"month"}), Int64s({INT64_MIN}), Dates({"2024-01-01"})}),
+            "error: date_add overflow");
+  EXPECT_EQ(Eval("date_add",
+                 {Strings({"year"}), Int64s({9'000'000}), Timestamps({"2024-01-01 00:00:00"})}),
+            "error: date_add overflow");
+  EXPECT_EQ(Eval("date_add",
+                 {Strings({"second"}), Int64s({INT64_MAX}), Timestamps({"2024-01-01 00:00:00"})}),
+            "error: date_add overflow");
   EXPECT_EQ(ResultType("date_add", {columnar::String(), columnar::Int32(), columnar::Date32()}),
             "date");
 }
