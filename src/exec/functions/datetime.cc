@@ -416,6 +416,100 @@ ScalarResolver UnitValueResolver(std::string name, bool with_amount, bool two_va
   };
 }
 
+/// MySQL-style format (Trino's date_format): %Y %y %m %c %d %e %H %k %h %I %l %i %s %S %f
+/// %p %M %b %W %a %j %%; other letters are copied.
+Status FormatDateTime(std::string_view format, int64_t days, int64_t tod_micros, std::string* out) {
+  static const char* kMonths[] = {"January",   "February", "March",    "April",
+                                  "May",       "June",     "July",     "August",
+                                  "September", "October",  "November", "December"};
+  static const char* kDays[] = {"Monday", "Tuesday",  "Wednesday", "Thursday",
+                                "Friday", "Saturday", "Sunday"};
+  const columnar::CivilDate d = columnar::CivilFromDays(days);
+  const int64_t hour = tod_micros / 3'600'000'000;
+  const int64_t minute = tod_micros / 60'000'000 % 60;
+  const int64_t second = tod_micros / 1'000'000 % 60;
+  auto pad = [&](int64_t v, int width) {
+    std::string t = std::to_string(v);
+    if (static_cast<int>(t.size()) < width) out->append(width - t.size(), '0');
+    out->append(t);
+  };
+  for (size_t k = 0; k < format.size(); ++k) {
+    if (format[k] != '%' || k + 1 == format.size()) {
+      out->push_back(format[k]);
+      continue;
+    }
+    const char c = format[++k];
+    const int64_t h12 = hour % 12 == 0 ? 12 : hour % 12;
+    switch (c) {
+      case 'Y':
+        pad(d.year, 4);
+        break;
+      case 'y':
+        pad(FloorMod(d.year, 100), 2);
+        break;
+      case 'm':
+        pad(d.month, 2);
+        break;
+      case 'c':
+        pad(d.month, 1);
+        break;
+      case 'd':
+        pad(d.day, 2);
+        break;
+      case 'e':
+        pad(d.day, 1);
+        break;
+      case 'H':
+        pad(hour, 2);
+        break;
+      case 'k':
+        pad(hour, 1);
+        break;
+      case 'h':
+      case 'I':
+        pad(h12, 2);
+        break;
+      case 'l':
+        pad(h12, 1);
+        break;
+      case 'i':
+        pad(minute, 2);
+        break;
+      case 's':
+      case 'S':
+        pad(second, 2);
+        break;
+      case 'f':
+        pad(tod_micros % 1'000'000, 6);
+        break;
+      case 'p':
+        out->append(hour < 12 ? "AM" : "PM");
+        break;
+      case 'M':
+        out->append(kMonths[d.month - 1]);
+        break;
+      case 'b':
+        out->append(std::string_view(kMonths[d.month - 1]).substr(0, 3));
+        break;
+      case 'W':
+        out->append(kDays[DayOfWeek(days) - 1]);
+        break;
+      case 'a':
+        out->append(std::string_view(kDays[DayOfWeek(days) - 1]).substr(0, 3));
+        break;
+      case 'j':
+        pad(DayOfYear(days), 3);
+        break;
+      case '%':
+        out->push_back('%');
+        break;
+      default:
+        return Status::InvalidArgument(std::string("date_format: unsupported specifier %") + c);
+    }
+  }
+  return Status::OK();
+}
+
 }  // namespace
 
 void RegisterDatetimeFunctions(FunctionRegistry& r) {
@@ -635,6 +729,31 @@ void RegisterDatetimeFunctions(FunctionRegistry& r) {
         });
       },
       "the session's time zone", false);
+  r.AddScalar(
+      "date_format",
+      [](const std::vector<TypePtr>& types) -> Result<std::optional<ScalarFunction>> {
+        if (types.size() != 2 || types[0] == nullptr ||
+            (types[0]->id() != TypeId::kTimestamp && types[0]->id() != TypeId::kDate32)) {
+          return std::optional<ScalarFunction>();
+        }
+        // A date formats as its midnight (Trino coerces date to timestamp here).
+        TypePtr value = types[0]->id() == TypeId::kDate32 ? columnar::Timestamp() : types[0];
+        return kernel::Instance(
+            "date_format", {value, columnar::String()}, columnar::String(),
+            [](const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+               const EvalContext& ctx) {
+              const TsView v = TsView::Of(args[0].type());
+              return kernel::MapToString(
+                  args, rows, ctx, [&](int64_t i, std::string* out, bool*) -> Status {
+                    const int64_t local = args[0].Value<int64_t>(i) + v.offset_ticks;
+                    const int64_t days = FloorDiv(local, v.per_day());
+                    const int64_t tod = (local - days * v.per_day()) / (v.per_second / 1'000'000);
+                    return FormatDateTime(args[1].StringAt(i), days, tod, out);
+                  });
+            });
+      },
+      {"date_format", "varchar", "timestamp, varchar", "scalar",
+       "formats with MySQL specifiers: date_format(ts, '%Y-%m-%d %H:%i:%s')"});
   kernel::AddFixed(
       r, "date", {columnar::String()}, columnar::Date32(),
       [](const std::vector<Column>& args, int64_t, const ScalarFunction&, const EvalContext& ctx) {

@@ -104,6 +104,16 @@ TEST(Datetime, UnixTimeAndMonthEnds) {
             "2024-02-29, 2023-02-28, 1900-02-28");
 }
 
+TEST(Datetime, DateFormat) {
+  EXPECT_EQ(Eval("date_format", {Timestamps({"2024-02-09 13:05:07.25", "1969-12-31 00:00:00"}),
+                                 Strings({"%Y-%m-%d %H:%i:%s.%f %p", "%W %e %M %y, %j %%"})}),
+            "2024-02-09 13:05:07.250000 PM, Wednesday 31 December 69, 365 %");
+  EXPECT_EQ(Eval("date_format", {Dates({"2024-02-09"}), Strings({"%a %b %c %h %I %l %k"})}),
+            "Fri Feb 2 12 12 12 0");
+  EXPECT_EQ(Eval("date_format", {Dates({"2024-02-09"}), Strings({"%Q"})}),
+            "error: date_format: unsupported specifier %Q");
+}
+
 TEST(Datetime, QueryTimeConstants) {
   // The harness's query start: 2024-01-31 11:20:00 UTC.
   EXPECT_EQ(Eval("current_date", {}), "2024-01-31");
