@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "columnar/utf8.h"
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/kernel_internal.h"
 
@@ -370,6 +371,99 @@ void RegisterConcat(FunctionRegistry& r) {
   r.AddScalar("||", resolver("||", 2), info);
 }
 
+/// to_utf8 / from_utf8, concat_ws, levenshtein_distance.
+void RegisterMoreStringFunctions(FunctionRegistry& r) {
+  kernel::AddFixed(
+      r, "to_utf8", {V()}, columnar::Binary(),
+      [](const std::vector<Column>& args, int64_t, const ScalarFunction&,
+         const EvalContext&) -> Result<Column> {
+        const Column& a = args[0];
+        return Column::Make(columnar::Binary(), a.length(), a.buffers(), {}, a.null_count(),
+                            a.offset());
+      },
+      "the UTF-8 bytes of a string");
+  kernel::AddFixed(
+      r, "from_utf8", {columnar::Binary()}, V(),
+      [](const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+         const EvalContext& ctx) {
+        return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool*) {
+          // Invalid sequences become U+FFFD, as in Trino.
+          const std::string_view s = args[0].BinaryAt(i);
+          size_t pos = 0;
+          while (pos < s.size()) {
+            const size_t start = pos;
+            const uint32_t cp = kernel::NextCodePoint(s, &pos);
+            if (cp == 0xFFFD && columnar::ValidUtf8SequenceLength(s.substr(start)) == 0) {
+              kernel::AppendUtf8(0xFFFD, out);
+            } else {
+              out->append(s.substr(start, pos - start));
+            }
+          }
+          return Status::OK();
+        });
+      },
+      "decodes UTF-8 bytes (invalid sequences become U+FFFD)");
+  ScalarKernel concat_ws = [](const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+                              const EvalContext& ctx) {
+    // NULL separator -> NULL; NULL values are skipped (Trino).
+    return kernel::MapToString({args[0]}, rows, ctx, [&](int64_t i, std::string* out, bool*) {
+      const std::string_view sep = args[0].StringAt(i);
+      bool first = true;
+      for (size_t k = 1; k < args.size(); ++k) {
+        if (args[k].IsNull(i)) continue;
+        if (!first) out->append(sep);
+        out->append(args[k].StringAt(i));
+        first = false;
+      }
+      return Status::OK();
+    });
+  };
+  r.AddScalar(
+      "concat_ws",
+      [concat_ws](const std::vector<TypePtr>& types) -> Result<std::optional<ScalarFunction>> {
+        if (types.size() < 2) return std::optional<ScalarFunction>();
+        for (const TypePtr& t : types) {
+          if (t != nullptr && t->id() != columnar::TypeId::kString) {
+            return std::optional<ScalarFunction>();
+          }
+        }
+        return kernel::Instance("concat_ws", std::vector<TypePtr>(types.size(), V()), V(),
+                                concat_ws);
+      },
+      {"concat_ws", "varchar", "varchar, varchar, ...", "scalar",
+       "the non-NULL values joined by the separator"});
+  kernel::AddFixed(
+      r, "levenshtein_distance", {V(), V()}, I64(),
+      [](const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
+         const EvalContext& ctx) {
+        std::vector<int64_t> prev;
+        std::vector<int64_t> cur;
+        return kernel::MapToFixed<int64_t>(
+            args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool*) -> Status {
+              const std::vector<uint32_t> a = CodePoints(args[0].StringAt(i));
+              const std::vector<uint32_t> b = CodePoints(args[1].StringAt(i));
+              if (a.size() * b.size() > 1'000'000) {
+                return Status::InvalidArgument(
+                    "The combined inputs for Levenshtein distance are too large");
+              }
+              prev.assign(b.size() + 1, 0);
+              cur.assign(b.size() + 1, 0);
+              for (size_t j = 0; j <= b.size(); ++j) prev[j] = static_cast<int64_t>(j);
+              for (size_t x = 1; x <= a.size(); ++x) {
+                cur[0] = static_cast<int64_t>(x);
+                for (size_t y = 1; y <= b.size(); ++y) {
+                  cur[y] = std::min(
+                      {prev[y] + 1, cur[y - 1] + 1, prev[y - 1] + (a[x - 1] == b[y - 1] ? 0 : 1)});
+                }
+                std::swap(prev, cur);
+              }
+              *out = prev[b.size()];
+              return Status::OK();
+            });
+      },
+      "edit distance in code points");
+}
+
 }  // namespace
 
 void RegisterStringFunctions(FunctionRegistry& r) {
@@ -657,6 +751,7 @@ void RegisterStringFunctions(FunctionRegistry& r) {
             });
       },
       "the first match of the regular expression, NULL if none");
+  RegisterMoreStringFunctions(r);
 }
 
 }  // namespace sqe::exec

@@ -98,6 +98,22 @@ TEST(StringFunctions, LikeWithEscape) {
             "error: Escape string must be a single character");
 }
 
+TEST(StringFunctions, Utf8ConcatWsLevenshtein) {
+  EXPECT_EQ(Eval("from_utf8", {Strings({"äx"}, columnar::Binary())}), "äx");
+  EXPECT_EQ(Eval("from_utf8", {Strings({std::string("a\xff") + "b"}, columnar::Binary())}),
+            "a\xEF\xBF\xBD"
+            "b");
+  EXPECT_EQ(Eval("length",
+                 {Eval("to_utf8", {Strings({"ä"})}) == "ä" ? Strings({"ok"}) : Strings({"bad"})}),
+            "2");
+  EXPECT_EQ(Eval("concat_ws", {Strings({",", std::nullopt}), Strings({"a", "a"}),
+                               Strings({std::nullopt, "b"}), Strings({"ä", "c"})}),
+            "a,ä, NULL");
+  EXPECT_EQ(
+      Eval("levenshtein_distance", {Strings({"kitten", "ä", ""}), Strings({"sitting", "a", "ab"})}),
+      "3, 1, 2");
+}
+
 TEST(StringFunctions, ILikeAndRegexp) {
   EXPECT_EQ(Eval("ilike", {Strings({"ÄBC", "abc"}), Strings({"ä%", "A_C"})}), "true, true");
   EXPECT_EQ(Eval("regexp_like", {Strings({"abc123", "abc"}), Strings({"\\d+", "\\d+"})}),
