@@ -96,15 +96,12 @@ Result<std::string> StringOf(const exec::Value& v, const std::string& catalog,
     case columnar::TypeId::kInt64:
       return std::to_string(v.int_value());
     case columnar::TypeId::kDecimal128:
+      return v.decimal_value().ToString(v.type()->scale());
     case columnar::TypeId::kFloat32:
     case columnar::TypeId::kFloat64: {
-      std::string text = v.ToSql();
-      // DECIMAL '1.5' -> 1.5
-      size_t quote = text.find('\'');
-      if (quote != std::string::npos && text.size() > quote + 1 && text.back() == '\'') {
-        text = text.substr(quote + 1, text.size() - quote - 2);
-      }
-      return text;
+      char buffer[64];
+      auto [end, ec] = std::to_chars(buffer, buffer + sizeof(buffer), v.double_value());
+      return std::string(buffer, ec == std::errc() ? end : buffer);
     }
     default:
       return PropertyError(catalog, name,
