@@ -1,6 +1,9 @@
 #include "exec/expression_evaluator.h"
 
 #include <cstring>
+#include <optional>
+#include <string_view>
+#include <unordered_set>
 
 #include "columnar/take.h"
 #include "exec/functions/cast.h"
@@ -218,9 +221,76 @@ Result<Column> EvalCoalesce(const Expr& e, const Input& in, const EvalContext& c
   return Interleave(type, pieces, piece_of_row.data(), row_in_piece.data(), rows, ctx);
 }
 
+/// IN over a long list of literals of the value's own (integer, date or varchar) type: a
+/// hash set built once per batch instead of one comparison column per item.
+std::optional<Result<Column>> EvalInLiteralSet(const Expr& e, const Column& value, int64_t rows,
+                                               const EvalContext& ctx) {
+  constexpr size_t kMinItems = 8;
+  if (e.args.size() - 1 < kMinItems) return std::nullopt;
+  const TypeId id = value.type_id();
+  const bool integral = value.type()->is_integer() || id == TypeId::kDate32;
+  if (!integral && id != TypeId::kString) return std::nullopt;
+  bool has_null = false;
+  for (size_t k = 1; k < e.args.size(); ++k) {
+    const Expr& item = *e.args[k];
+    if (item.kind != ExprKind::kLiteral) return std::nullopt;
+    if (item.value.is_null()) {
+      has_null = true;
+      continue;
+    }
+    if (item.value.type() == nullptr || !item.value.type()->Equals(*value.type())) {
+      return std::nullopt;
+    }
+  }
+  std::unordered_set<int64_t> ints;
+  std::unordered_set<std::string_view> strings;
+  for (size_t k = 1; k < e.args.size(); ++k) {
+    const Value& v = e.args[k]->value;
+    if (v.is_null()) continue;
+    if (integral) {
+      ints.insert(v.int_value());
+    } else {
+      strings.insert(v.string_value());
+    }
+  }
+  auto contains = [&](int64_t i) -> bool {
+    switch (id) {
+      case TypeId::kInt8:
+        return ints.count(value.Value<int8_t>(i)) != 0;
+      case TypeId::kInt16:
+        return ints.count(value.Value<int16_t>(i)) != 0;
+      case TypeId::kInt32:
+      case TypeId::kDate32:
+        return ints.count(value.Value<int32_t>(i)) != 0;
+      case TypeId::kInt64:
+        return ints.count(value.Value<int64_t>(i)) != 0;
+      default:
+        return strings.count(value.StringAt(i)) != 0;
+    }
+  };
+  // TRUE on a match; else NULL when the value is NULL or the list holds a NULL.
+  auto run = [&]() -> Result<Column> {
+    std::vector<uint8_t> hit(rows);
+    for (int64_t i = 0; i < rows; ++i) hit[i] = value.IsValid(i) && contains(i);
+    SQE_ASSIGN_OR_RETURN(auto valid, kernel::AllocateBuffer(columnar::BytesForBits(rows), ctx));
+    int64_t nulls = 0;
+    for (int64_t i = 0; i < rows; ++i) {
+      if (hit[i] || (!has_null && value.IsValid(i))) {
+        columnar::SetBit(valid->mutable_data(), i);
+      } else {
+        ++nulls;
+      }
+    }
+    return kernel::MakeBooleanColumn(rows, nulls == 0 ? nullptr : columnar::BufferPtr(valid), nulls,
+                                     ctx, [&](int64_t i) { return hit[i] != 0; });
+  };
+  return run();
+}
+
 Result<Column> EvalIn(const Expr& e, const Input& in, const EvalContext& ctx) {
   const int64_t rows = in.rows;
   SQE_ASSIGN_OR_RETURN(Column value, Eval(*e.args[0], in, ctx));
+  if (auto fast = EvalInLiteralSet(e, value, rows, ctx)) return std::move(*fast);
   std::vector<uint8_t> any_true(rows, 0);
   std::vector<uint8_t> any_null(rows, 0);
   for (size_t k = 1; k < e.args.size(); ++k) {

@@ -165,6 +165,20 @@ TEST(Evaluator, InWithNullSemantics) {
   auto in_str = Expr::Make(ExprKind::kIn, {Col(0, columnar::String()), Lit(Value::Varchar("ä"))},
                            columnar::Boolean());
   EXPECT_EQ(RunExpr(in_str, s), "true, false");
+  // Long literal lists take the hash-set path; the semantics are the same.
+  std::vector<ExprPtr> long_list = {x};
+  for (int64_t k = 10; k < 20; ++k) long_list.push_back(Lit(Value::BigInt(k)));
+  long_list.push_back(Lit(Value::BigInt(3)));
+  EXPECT_EQ(RunExpr(Expr::Make(ExprKind::kIn, long_list, columnar::Boolean()), b),
+            "false, false, NULL, true");
+  long_list.push_back(Lit(Value::Null(columnar::Int64())));
+  EXPECT_EQ(RunExpr(Expr::Make(ExprKind::kIn, long_list, columnar::Boolean()), b),
+            "NULL, NULL, NULL, true");
+  std::vector<ExprPtr> words = {Col(0, columnar::String())};
+  for (const char* w : {"p", "q", "r", "s", "t", "u", "v", "ä"}) {
+    words.push_back(Lit(Value::Varchar(w)));
+  }
+  EXPECT_EQ(RunExpr(Expr::Make(ExprKind::kIn, words, columnar::Boolean()), s), "true, false");
   // Items of a wider type than the value: compared in the common super type.
   auto wider = Expr::Make(ExprKind::kIn, {Col(0, columnar::Int64()), Lit(Value::Double(2.0))},
                           columnar::Boolean());
