@@ -10,6 +10,7 @@
 #include "columnar/fixed_size_binary_builder.h"
 #include "columnar/fixed_width_builder.h"
 #include "columnar/take.h"
+#include "formats/parquet/row_group_pruning.h"
 #include "iceberg/columnar_schema.h"
 #include "iceberg/expr/evaluators.h"
 
@@ -259,6 +260,26 @@ Result<std::unique_ptr<FileScanTaskReader>> FileScanTaskReader::Open(io::FileSys
     row += groups[g].num_rows;
     int64_t start = RowGroupStart(groups[g]);
     if (start >= task.start && start < task.start + task.length) r->row_groups_.push_back(g);
+  }
+  if (!options.predicate.empty() && !r->row_groups_.empty()) {
+    std::vector<parquet::BoundPredicate> bound;
+    for (const parquet::Predicate& p : options.predicate) {
+      auto b = parquet::BindPredicate(p, r->reader_->file_schema());
+      if (b.ok()) bound.push_back(std::move(*b));
+    }
+    if (!bound.empty()) {
+      std::vector<int> kept;
+      for (int g : r->row_groups_) {
+        SQE_ASSIGN_OR_RETURN(bool keep, parquet::RowGroupMayMatchWithBloom(
+                                            *r->reader_->file(), r->reader_->metadata(), g, bound));
+        if (keep) {
+          kept.push_back(g);
+        } else {
+          r->stats_.row_groups_skipped++;
+        }
+      }
+      r->row_groups_ = std::move(kept);
+    }
   }
   if (options.batch_size <= 0) options.batch_size = 8192;
   r->options_ = std::move(options);

@@ -38,11 +38,16 @@ struct TaskReaderOptions {
   /// nullptr.
   const PartitionSpec* spec = nullptr;
   int64_t batch_size = 8192;
+  /// Conjuncts (by Iceberg field id) to skip row groups with by statistics and Bloom
+  /// filters, e.g. the residual's comparisons. Each is bound to the file on its own; one
+  /// that does not bind (a promoted type, a column the file lacks) is ignored.
+  std::vector<parquet::Predicate> predicate;
 };
 
 /// What a reader did (rows_read counts rows of the selected row groups).
 struct TaskReadStats {
   int64_t row_groups = 0;
+  int64_t row_groups_skipped = 0;  // in the task's byte range, rejected by the predicate
   int64_t rows_read = 0;
   int64_t rows_deleted_by_position = 0;
   int64_t rows_deleted_by_equality = 0;
@@ -62,6 +67,8 @@ class FileScanTaskReader {
   /// The next non-empty batch, or nullopt at the end of the task.
   Result<std::optional<columnar::Batch>> Next();
   const TaskReadStats& stats() const { return stats_; }
+  /// The Parquet reader's counters for the data file (bytes read, requests, ...).
+  parquet::ReaderStats file_stats() const { return reader_->stats(); }
 
  private:
   FileScanTaskReader() = default;

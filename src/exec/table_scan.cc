@@ -1,0 +1,277 @@
+#include "exec/table_scan.h"
+
+#include <cstdlib>
+
+#include "exec/scan_filter.h"
+#include "iceberg/columnar_schema.h"
+#include "iceberg/read/file_scan_task_reader.h"
+#include "iceberg/scan/file_manifest_source.h"
+
+namespace sqe::exec {
+namespace {
+
+namespace ice = iceberg::expr;
+
+// The snapshot the spec asks for (nullptr: the table has none).
+Result<const iceberg::Snapshot*> ScannedSnapshot(const iceberg::TableMetadata& m,
+                                                 const IcebergScanSpec& spec) {
+  if (spec.snapshot_id) {
+    const iceberg::Snapshot* s = m.SnapshotById(*spec.snapshot_id);
+    if (s == nullptr) {
+      return Status::NotFound("snapshot " + std::to_string(*spec.snapshot_id) + " of table '" +
+                              catalog::TableIdentifierToString(spec.table.id) + "' not found");
+    }
+    return s;
+  }
+  if (spec.ref) return m.SnapshotForRef(*spec.ref);
+  if (spec.as_of_timestamp_ms) return m.SnapshotAsOf(*spec.as_of_timestamp_ms);
+  return m.CurrentSnapshot();
+}
+
+void SplitIcebergConjuncts(const ice::ExprPtr& e, std::vector<ice::ExprPtr>* out) {
+  if (!e) return;
+  if (e->op == ice::Op::kAnd) {
+    SplitIcebergConjuncts(e->left, out);
+    SplitIcebergConjuncts(e->right, out);
+    return;
+  }
+  out->push_back(e);
+}
+
+}  // namespace
+
+/// Per-thread state: the task this thread is reading.
+class IcebergTableScan::State : public OperatorState {
+ public:
+  explicit State(IcebergTableScan* scan) : scan_(scan) {}
+  ~State() override { FinishTask(); }
+
+  // Counts the current reader's work (a task read to its end, or abandoned at LIMIT).
+  void FinishTask() {
+    if (!reader) return;
+    scan_->AddReaderStats(reader->stats(), reader->file_stats().bytes_read);
+    reader.reset();
+  }
+
+  std::unique_ptr<iceberg::FileScanTaskReader> reader;
+
+ private:
+  IcebergTableScan* scan_;
+};
+
+IcebergTableScan::IcebergTableScan(IcebergScanSpec spec, columnar::SchemaPtr output_schema)
+    : PhysicalOperator("TableScan", std::move(output_schema)), spec_(std::move(spec)) {
+  fs_ = spec_.fs.get();
+}
+
+IcebergTableScan::~IcebergTableScan() = default;
+
+Result<columnar::SchemaPtr> IcebergTableScan::OutputSchema(const catalog::LoadedTable& table,
+                                                           const std::vector<int32_t>& field_ids) {
+  const iceberg::Schema* schema = table.metadata ? table.metadata->CurrentSchema() : nullptr;
+  if (schema == nullptr) {
+    return Status::InvalidArgument("table '" + catalog::TableIdentifierToString(table.id) +
+                                   "' has no current schema");
+  }
+  std::vector<iceberg::NestedField> fields;
+  for (int32_t id : field_ids) {
+    const iceberg::NestedField* found = nullptr;
+    for (const iceberg::NestedField& f : schema->fields()) {
+      if (f.id == id) found = &f;
+    }
+    if (found == nullptr) {
+      return Status::InvalidArgument("table '" + catalog::TableIdentifierToString(table.id) +
+                                     "' has no top-level column with field id " +
+                                     std::to_string(id));
+    }
+    fields.push_back(*found);
+  }
+  return iceberg::ToColumnarSchema(iceberg::Schema(0, std::move(fields)));
+}
+
+Status IcebergTableScan::Prepare(ExecContext& ctx) {
+  if (planned_.load(std::memory_order_acquire)) return plan_status_;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (planned_.load(std::memory_order_relaxed)) return plan_status_;
+  plan_status_ = PlanLocked(ctx);
+  planned_.store(true, std::memory_order_release);
+  return plan_status_;
+}
+
+Status IcebergTableScan::PlanLocked(ExecContext& ctx) {
+  const std::string table_name = catalog::TableIdentifierToString(spec_.table.id);
+  if (!spec_.table.metadata) {
+    return Status::InvalidArgument("table '" + table_name + "' was not loaded");
+  }
+  if (fs_ == nullptr) fs_ = ctx.fs;
+  if (fs_ == nullptr) {
+    return Status::InvalidArgument("no file system to read table '" + table_name + "' with");
+  }
+  const iceberg::TableMetadata& m = *spec_.table.metadata;
+  // A conjunct that does not bind (a column renamed since the optimizer looked, a literal
+  // the column type cannot hold) must not fail the query: the engine filters anyway.
+  std::vector<const iceberg::Schema*> schemas = {m.CurrentSchema()};
+  SQE_ASSIGN_OR_RETURN(const iceberg::Snapshot* snapshot, ScannedSnapshot(m, spec_));
+  if (snapshot != nullptr && (spec_.snapshot_id || spec_.as_of_timestamp_ms || spec_.ref)) {
+    auto s = m.SchemaForSnapshot(snapshot->snapshot_id);
+    if (s.ok() && *s != nullptr) schemas.push_back(*s);
+  }
+  std::vector<ice::ExprPtr> conjuncts;
+  SplitIcebergConjuncts(spec_.filter, &conjuncts);
+  ice::ExprPtr filter;
+  for (const ice::ExprPtr& c : conjuncts) {
+    bool binds = true;
+    for (const iceberg::Schema* s : schemas) {
+      if (s == nullptr || !ice::Bind(c, *s).ok()) binds = false;
+    }
+    if (binds) filter = filter ? ice::And(filter, c) : c;
+  }
+  planned_filter_ = filter;
+
+  iceberg::ScanOptions options;
+  options.snapshot_id = spec_.snapshot_id;
+  options.ref = spec_.ref;
+  options.as_of_timestamp_ms = spec_.as_of_timestamp_ms;
+  options.filter = filter;
+  if (spec_.target_split_size > 0) options.target_split_size = spec_.target_split_size;
+  options.scheduler = ctx.scheduler;
+  options.parallelism = ctx.threads;
+  iceberg::FileManifestSource manifests(*fs_);
+  auto plan = iceberg::PlanScan(m, manifests, options);
+  if (!plan.ok()) return plan.status().WithContext("scan of table '" + table_name + "'");
+  plan_ = std::move(*plan);
+  // Larger tasks first, so the last task a thread picks up is a small one.
+  std::stable_sort(plan_.tasks.begin(), plan_.tasks.end(),
+                   [](const iceberg::FileScanTask& a, const iceberg::FileScanTask& b) {
+                     return a.length > b.length;
+                   });
+  tasks_.store(static_cast<int64_t>(plan_.tasks.size()));
+  deletes_ = std::make_unique<iceberg::DeleteLoader>(*fs_);
+  RefreshExtra();
+  return Status::OK();
+}
+
+Result<int64_t> IcebergTableScan::EstimateRows() const {
+  if (!spec_.table.metadata) return Status::InvalidArgument("table was not loaded");
+  SQE_ASSIGN_OR_RETURN(const iceberg::Snapshot* snapshot,
+                       ScannedSnapshot(*spec_.table.metadata, spec_));
+  if (snapshot == nullptr) return int64_t{0};
+  auto it = snapshot->summary.find("total-records");
+  if (it == snapshot->summary.end()) {
+    return Status::NotFound("snapshot " + std::to_string(snapshot->snapshot_id) + " of table '" +
+                            catalog::TableIdentifierToString(spec_.table.id) +
+                            "' has no total-records in its summary");
+  }
+  char* end = nullptr;
+  const long long n = std::strtoll(it->second.c_str(), &end, 10);
+  if (end == it->second.c_str() || *end != '\0' || n < 0) {
+    return Status::Corruption("total-records '" + it->second + "' of snapshot " +
+                              std::to_string(snapshot->snapshot_id) + " is not a count");
+  }
+  return static_cast<int64_t>(n);
+}
+
+iceberg::ScanStats IcebergTableScan::scan_stats() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return plan_.stats;
+}
+
+iceberg::expr::ExprPtr IcebergTableScan::planned_filter() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return planned_filter_;
+}
+
+std::string IcebergTableScan::Details() const {
+  std::string out = "table=" + catalog::TableIdentifierToString(spec_.table.id);
+  out += " columns=[";
+  for (int i = 0; i < schema_->num_fields(); ++i) {
+    out += (i ? ", " : "") + schema_->field(i).name();
+  }
+  out += "]";
+  if (spec_.filter) out += " filter=" + ice::ToString(spec_.filter);
+  if (spec_.snapshot_id) out += " snapshot=" + std::to_string(*spec_.snapshot_id);
+  if (spec_.ref) out += " ref=" + *spec_.ref;
+  if (spec_.as_of_timestamp_ms) out += " as_of_ms=" + std::to_string(*spec_.as_of_timestamp_ms);
+  return out;
+}
+
+Result<std::unique_ptr<OperatorState>> IcebergTableScan::MakeSourceState(ExecContext& ctx) {
+  SQE_RETURN_NOT_OK(Prepare(ctx));
+  return std::unique_ptr<OperatorState>(new State(this));
+}
+
+int64_t IcebergTableScan::SourceParallelism() const {
+  if (!planned_.load(std::memory_order_acquire)) return 0;
+  // At least one thread even for an empty plan (0 would mean "no limit").
+  return std::max<int64_t>(1, tasks_.load());
+}
+
+Result<std::optional<columnar::Batch>> IcebergTableScan::GetData(ExecContext& ctx,
+                                                                 OperatorState& state) {
+  SQE_RETURN_NOT_OK(Prepare(ctx));
+  State& s = static_cast<State&>(state);
+  while (true) {
+    SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
+    if (!s.reader) {
+      const size_t i = next_task_.fetch_add(1, std::memory_order_relaxed);
+      if (i >= plan_.tasks.size()) return std::optional<columnar::Batch>();
+      const iceberg::FileScanTask& task = plan_.tasks[i];
+      iceberg::TaskReaderOptions options;
+      options.schema = plan_.schema;
+      options.projected_ids = spec_.field_ids;
+      options.spec = spec_.table.metadata->SpecById(task.spec_id);
+      options.batch_size = ctx.batch_size;
+      options.predicate = IcebergToParquetPredicates(task.residual);
+      SQE_ASSIGN_OR_RETURN(s.reader,
+                           iceberg::FileScanTaskReader::Open(*fs_, task, options, *deletes_));
+    }
+    SQE_ASSIGN_OR_RETURN(std::optional<columnar::Batch> batch, s.reader->Next());
+    if (!batch) {
+      s.FinishTask();
+      continue;
+    }
+    // The reader names columns as the table does; the plan may have renamed them.
+    std::vector<columnar::Column> columns;
+    columns.reserve(static_cast<size_t>(batch->num_columns()));
+    for (int c = 0; c < batch->num_columns(); ++c) columns.push_back(batch->column(c));
+    auto out = columnar::Batch::Make(schema_, std::move(columns), batch->num_rows());
+    if (!out.ok()) {
+      return out.status().WithContext("scan of table '" +
+                                      catalog::TableIdentifierToString(spec_.table.id) +
+                                      "': the data does not match the planned output schema");
+    }
+    return std::optional<columnar::Batch>(std::move(*out));
+  }
+}
+
+void IcebergTableScan::AddReaderStats(const iceberg::TaskReadStats& task, int64_t bytes_read) {
+  row_groups_read_.fetch_add(task.row_groups, std::memory_order_relaxed);
+  row_groups_skipped_.fetch_add(task.row_groups_skipped, std::memory_order_relaxed);
+  rows_read_.fetch_add(task.rows_read, std::memory_order_relaxed);
+  rows_deleted_.fetch_add(task.rows_deleted_by_position + task.rows_deleted_by_equality,
+                          std::memory_order_relaxed);
+  rows_filtered_.fetch_add(task.rows_filtered, std::memory_order_relaxed);
+  stats_.bytes_read.fetch_add(bytes_read, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(mutex_);
+  RefreshExtra();
+}
+
+void IcebergTableScan::RefreshExtra() {
+  // Called with mutex_ held.
+  const iceberg::ScanStats& p = plan_.stats;
+  stats_.extra =
+      "files=" + std::to_string(p.data_files) +
+      " files_skipped_by_partition=" + std::to_string(p.data_files_skipped_by_partition) +
+      " files_skipped_by_metrics=" + std::to_string(p.data_files_skipped_by_metrics) +
+      " manifests=" + std::to_string(p.manifests) +
+      " manifests_skipped=" + std::to_string(p.manifests_skipped) +
+      " delete_files=" + std::to_string(p.delete_files) + " tasks=" + std::to_string(p.tasks) +
+      " row_groups_read=" + std::to_string(row_groups_read_.load()) +
+      " row_groups_skipped=" + std::to_string(row_groups_skipped_.load()) +
+      " rows_read=" + std::to_string(rows_read_.load()) +
+      " rows_deleted=" + std::to_string(rows_deleted_.load()) +
+      " rows_filtered=" + std::to_string(rows_filtered_.load()) +
+      " bytes_read=" + std::to_string(stats_.bytes_read.load());
+}
+
+}  // namespace sqe::exec

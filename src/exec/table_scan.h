@@ -1,0 +1,105 @@
+#pragma once
+/// IcebergTableScan: the source operator that reads an Iceberg table. It plans once
+/// (PlanScan: snapshot choice, partition and metrics pruning, delete matching, splits at
+/// target_split_size), lazily on the first GetData or in an explicit Prepare, then hands
+/// the file scan tasks out to the pipeline threads: each GetData returns the next batch of
+/// its thread's current task and pulls a new task when that one is done. Every task reader
+/// shares one DeleteLoader (a delete file is read once per scan), skips row groups by the
+/// residual's Parquet-expressible conjuncts, and applies deletes and the residual exactly.
+/// What pruning and reading did lands in stats().extra and stats().bytes_read.
+///
+/// Thread safety: GetData runs concurrently on different source states; Prepare and
+/// EstimateRows may be called from any thread.
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "exec/physical_operator.h"
+#include "iceberg/expr/expression.h"
+#include "iceberg/read/delete_loader.h"
+#include "iceberg/read/file_scan_task_reader.h"
+#include "iceberg/scan/scan_planner.h"
+#include "io/file_system.h"
+
+namespace sqe::exec {
+
+/// What an Iceberg table scan reads.
+struct IcebergScanSpec {
+  catalog::LoadedTable table;
+  /// The table's file system (catalog::TableFileSystem); nullptr: ExecContext::fs.
+  std::shared_ptr<io::FileSystem> fs;
+  /// Top-level columns to read, in output order.
+  std::vector<int32_t> field_ids;
+  /// Unbound pushed-down conjuncts (may be nullptr). Conjuncts that do not bind to the
+  /// table schema are dropped at planning: the engine filters exactly anyway.
+  iceberg::expr::ExprPtr filter;
+  std::optional<int64_t> snapshot_id;
+  std::optional<std::string> ref;
+  std::optional<int64_t> as_of_timestamp_ms;
+  /// [query] target_task_size / read.split.target-size.
+  int64_t target_split_size = int64_t{128} << 20;
+};
+
+class IcebergTableScan : public PhysicalOperator {
+ public:
+  /// `output_schema` must have the types OutputSchema() gives (names may differ).
+  IcebergTableScan(IcebergScanSpec spec, columnar::SchemaPtr output_schema);
+  ~IcebergTableScan() override;
+
+  /// The columnar schema of `field_ids` of the table's current schema (the default
+  /// output schema). InvalidArgument naming an id the table does not have.
+  static Result<columnar::SchemaPtr> OutputSchema(const catalog::LoadedTable& table,
+                                                  const std::vector<int32_t>& field_ids);
+
+  const IcebergScanSpec& spec() const { return spec_; }
+
+  /// Plans the scan (once; later calls return the first call's status).
+  Status Prepare(ExecContext& ctx);
+  /// total-records of the scanned snapshot's summary (0 for a table without snapshots).
+  Result<int64_t> EstimateRows() const;
+  /// The planner's counters (valid after Prepare).
+  iceberg::ScanStats scan_stats() const;
+  /// The filter actually handed to PlanScan (after dropping unbindable conjuncts).
+  iceberg::expr::ExprPtr planned_filter() const;
+
+  std::string Details() const override;
+  bool IsSource() const override { return true; }
+  Result<std::unique_ptr<OperatorState>> MakeSourceState(ExecContext& ctx) override;
+  Result<std::optional<columnar::Batch>> GetData(ExecContext& ctx, OperatorState& state) override;
+  /// The number of tasks once planned; 0 (no limit) before.
+  int64_t SourceParallelism() const override;
+
+ private:
+  class State;
+  friend class State;
+  Status PlanLocked(ExecContext& ctx);
+  /// Adds what a finished (or abandoned) task reader did and refreshes stats().extra.
+  void AddReaderStats(const iceberg::TaskReadStats& task, int64_t bytes_read);
+  void RefreshExtra();
+
+  IcebergScanSpec spec_;
+  io::FileSystem* fs_ = nullptr;
+
+  mutable std::mutex mutex_;
+  std::atomic<bool> planned_{false};
+  Status plan_status_;
+  iceberg::ScanPlan plan_;
+  iceberg::expr::ExprPtr planned_filter_;
+  std::unique_ptr<iceberg::DeleteLoader> deletes_;
+  std::atomic<size_t> next_task_{0};
+  std::atomic<int64_t> tasks_{0};
+
+  std::atomic<int64_t> row_groups_read_{0};
+  std::atomic<int64_t> row_groups_skipped_{0};
+  std::atomic<int64_t> rows_read_{0};
+  std::atomic<int64_t> rows_deleted_{0};
+  std::atomic<int64_t> rows_filtered_{0};
+};
+
+}  // namespace sqe::exec
