@@ -114,8 +114,18 @@ bool SameColumns(const columnar::Schema& a, const columnar::Schema& b) {
 /// Per-thread state: the row group this thread is returning in slices.
 class ParquetScan::State : public OperatorState {
  public:
+  explicit State(ParquetScan* scan) : scan_(scan) {}
+  // A thread stopped early (LIMIT reached) still leaves its reads in the counters.
+  ~State() override {
+    std::lock_guard<std::mutex> lock(scan_->mutex_);
+    scan_->RefreshExtra();
+  }
+
   columnar::Batch current;
   int64_t offset = 0;
+
+ private:
+  ParquetScan* scan_;
 };
 
 bool ParquetScan::GlobMatches(std::string_view pattern, std::string_view path) {
@@ -281,7 +291,7 @@ std::string ParquetScan::Details() const {
 
 Result<std::unique_ptr<OperatorState>> ParquetScan::MakeSourceState(ExecContext& ctx) {
   SQE_RETURN_NOT_OK(Prepare(ctx));
-  return std::unique_ptr<OperatorState>(new State());
+  return std::unique_ptr<OperatorState>(new State(this));
 }
 
 int64_t ParquetScan::SourceParallelism() const {

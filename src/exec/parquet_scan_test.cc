@@ -13,6 +13,7 @@
 #include "columnar/fixed_width_builder.h"
 #include "exec/pipeline.h"
 #include "exec/result_collector.h"
+#include "exec/scan_filter.h"
 #include "formats/parquet/file_writer.h"
 
 namespace sqe::exec {
@@ -213,6 +214,40 @@ TEST_F(ParquetScanTest, PredicateSkipsRowGroups) {
   EXPECT_EQ(a.back(), 899);
   const std::string extra = scan->stats().extra;
   EXPECT_NE(extra.find("row_groups_read=1 row_groups_skipped=8"), std::string::npos) << extra;
+}
+
+TEST_F(ParquetScanTest, PushedBetweenFromExecExprPrunes) {
+  // a BETWEEN 120 AND 180: one row group of the first file.
+  auto arg = [](ExprKind kind, int32_t column, Value v) {
+    auto e = std::make_shared<Expr>();
+    e->kind = kind;
+    e->column = column;
+    e->type = kind == ExprKind::kColumn ? columnar::Int64() : v.type();
+    e->value = std::move(v);
+    return ExprPtr(e);
+  };
+  auto between = std::make_shared<Expr>();
+  between->kind = ExprKind::kCall;
+  between->name = "between";
+  between->type = columnar::Boolean();
+  between->args = {arg(ExprKind::kColumn, 0, Value()),
+                   arg(ExprKind::kLiteral, -1, Value::BigInt(120)),
+                   arg(ExprKind::kLiteral, -1, Value::BigInt(180))};
+  const std::vector<ScanColumn> columns = {{"a", -1, columnar::Int64()},
+                                           {"b", -1, columnar::String()}};
+  PushedFilter pushed = ConvertPushedFilter({between}, columns, ParquetColumnRefKind::kName);
+  ASSERT_EQ(pushed.parquet.size(), 2u);
+  auto scan_ptr = MakeScan({Path("*.parquet")}, {"a", "b"}, pushed.parquet);
+  ASSERT_TRUE(scan_ptr.ok()) << scan_ptr.status().ToString();
+  ParquetScan* scan = nullptr;
+  auto batches = Run(std::move(*scan_ptr), &scan);
+  ASSERT_TRUE(batches.ok()) << batches.status().ToString();
+  std::vector<int64_t> a = SortedLongs(*batches, 0);
+  ASSERT_FALSE(a.empty());
+  EXPECT_GE(a.front(), 100);
+  EXPECT_LT(a.back(), 200);
+  EXPECT_NE(scan->stats().extra.find("row_groups_read=1 row_groups_skipped=8"), std::string::npos)
+      << scan->stats().extra;
 }
 
 TEST_F(ParquetScanTest, MissingFileIsNotFound) {

@@ -16,6 +16,7 @@
 #include "columnar/fixed_width_builder.h"
 #include "exec/pipeline.h"
 #include "exec/result_collector.h"
+#include "exec/scan_filter.h"
 #include "iceberg/columnar_schema.h"
 #include "iceberg/write/data_file_writer.h"
 #include "iceberg/write/fast_append.h"
@@ -249,6 +250,48 @@ TEST_F(TableScanTest, MetricsAndRowGroupPruning) {
   // Only the last row group(s) of the third file hold ids >= 2950.
   EXPECT_EQ(extra.find("row_groups_skipped=0 "), std::string::npos) << extra;
   EXPECT_LT(scan->stats().bytes_read.load(), 20000);
+}
+
+TEST_F(TableScanTest, PushedExecConjunctsPrune) {
+  AppendThreeDays();
+  // id >= 2950 AND day = DATE 3 as the optimizer pushes them: bound exec::Exprs over the
+  // scan's output columns (0: id, 1: day), converted by scan_filter.
+  auto column = [](int32_t index, columnar::TypePtr type) {
+    auto e = std::make_shared<Expr>();
+    e->kind = ExprKind::kColumn;
+    e->column = index;
+    e->type = std::move(type);
+    return ExprPtr(e);
+  };
+  auto literal = [](Value v) {
+    auto e = std::make_shared<Expr>();
+    e->kind = ExprKind::kLiteral;
+    e->type = v.type();
+    e->value = std::move(v);
+    return ExprPtr(e);
+  };
+  auto call = [](std::string name, ExprPtr a, ExprPtr b) {
+    auto e = std::make_shared<Expr>();
+    e->kind = ExprKind::kCall;
+    e->name = std::move(name);
+    e->type = columnar::Boolean();
+    e->args = {std::move(a), std::move(b)};
+    return ExprPtr(e);
+  };
+  const std::vector<ScanColumn> columns = {{"id", 1, columnar::Int64()},
+                                           {"day", 3, columnar::Date32()}};
+  PushedFilter pushed =
+      ConvertPushedFilter({call(">=", column(0, columnar::Int64()), literal(Value::BigInt(2950))),
+                           call("=", literal(Value::Date(3)), column(1, columnar::Date32()))},
+                          columns, ParquetColumnRefKind::kFieldId);
+  ASSERT_EQ(pushed.iceberg_conjuncts.size(), 2u);
+  IcebergTableScan* scan = nullptr;
+  auto batches = Run(MakeScan({1, 3}, pushed.iceberg), &scan);
+  ASSERT_TRUE(batches.ok()) << batches.status().ToString();
+  EXPECT_EQ(Longs(*batches, 0).size(), 50u);
+  const iceberg::ScanStats s = scan->scan_stats();
+  EXPECT_EQ(s.data_files_skipped_by_partition + s.data_files_skipped_by_metrics, 2);
+  EXPECT_EQ(Extra(*scan).find("row_groups_skipped=0 "), std::string::npos) << Extra(*scan);
 }
 
 TEST_F(TableScanTest, PositionDeletesAreApplied) {
