@@ -181,7 +181,12 @@ Result<ParquetScanSource> ParquetScan::Describe(const std::vector<std::string>& 
   SQE_ASSIGN_OR_RETURN(auto file, fs.OpenForReadWithSize(first.path, first.size));
   auto reader = parquet::ParquetFileReader::Open(std::move(file));
   if (!reader.ok()) return reader.status().WithContext("read_parquet");
-  source.schema = (*reader)->file_schema().schema;
+  // Columns are nullable whatever the first file says: a later file may hold nulls.
+  std::vector<columnar::Field> fields;
+  for (const columnar::Field& f : (*reader)->file_schema().schema->fields()) {
+    fields.push_back(f.WithNullable(true));
+  }
+  source.schema = columnar::Schema::Make(std::move(fields));
   return source;
 }
 

@@ -54,7 +54,7 @@ class ParquetScan : public PhysicalOperator {
   /// path, `***`, a `**` that is not a whole segment, or a wildcard in an S3 bucket name.
   static Result<std::vector<io::FileInfo>> ExpandPaths(const std::vector<std::string>& patterns,
                                                        io::FileSystem& fs);
-  /// Expands the paths and reads the first file's schema.
+  /// Expands the paths and reads the first file's schema (every column nullable).
   static Result<ParquetScanSource> Describe(const std::vector<std::string>& patterns,
                                             io::FileSystem& fs);
   /// The schema of `columns` (by name) of `source` (every column when empty).

@@ -47,8 +47,9 @@ class ParquetScanTest : public ::testing::Test {
   }
 
   // a bigint (first .. first + n), b varchar ("v<a>"), row groups of kRowsPerGroup.
-  void WriteFile(const fs::path& path, int64_t first, int64_t n, bool other_schema = false) {
-    std::vector<columnar::Field> fields = {columnar::Field("a", columnar::Int64()),
+  void WriteFile(const fs::path& path, int64_t first, int64_t n, bool other_schema = false,
+                 bool a_required = false, bool a_null_first = false) {
+    std::vector<columnar::Field> fields = {columnar::Field("a", columnar::Int64(), !a_required),
                                            columnar::Field("b", columnar::String())};
     if (other_schema) fields[1] = columnar::Field("c", columnar::Float64());
     columnar::SchemaPtr schema = columnar::Schema::Make(fields);
@@ -62,7 +63,7 @@ class ParquetScanTest : public ::testing::Test {
     columnar::BinaryBuilder b;
     columnar::FixedWidthBuilder<double> c(columnar::Float64());
     for (int64_t i = first; i < first + n; ++i) {
-      ASSERT_TRUE(a.Append(i).ok());
+      ASSERT_TRUE((a_null_first && i == first ? a.AppendNull() : a.Append(i)).ok());
       ASSERT_TRUE(b.Append("v" + std::to_string(i)).ok());
       ASSERT_TRUE(c.Append(static_cast<double>(i)).ok());
     }
@@ -150,6 +151,7 @@ TEST_F(ParquetScanTest, ExpandAndDescribe) {
   ASSERT_EQ(source->schema->num_fields(), 2);
   EXPECT_EQ(source->schema->field(0).name(), "a");
   EXPECT_TRUE(source->schema->field(1).type()->Equals(*columnar::String()));
+  EXPECT_TRUE(source->schema->field(0).nullable());
 }
 
 TEST_F(ParquetScanTest, ScansEveryRowOnceOnTwoThreads) {
@@ -332,6 +334,23 @@ TEST_F(ParquetScanTest, GlobsOnS3ListTheDirectoryOfTheFirstWildcard) {
   auto missing = ParquetScan::ExpandPaths({"s3://bucket/t/x.parquet"}, s3);
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
+}
+
+TEST_F(ParquetScanTest, RequiredInOneFileNullableInAnother) {
+  WriteFile(dir_ / "sub" / "x-0.parquet", 0, 10, false, /*a_required=*/true);
+  WriteFile(dir_ / "sub" / "x-1.parquet", 10, 10, false, false, /*a_null_first=*/true);
+  auto scan_ptr = MakeScan({Path("sub/x-*.parquet")});
+  ASSERT_TRUE(scan_ptr.ok()) << scan_ptr.status().ToString();
+  ParquetScan* scan = nullptr;
+  auto batches = Run(std::move(*scan_ptr), &scan);
+  ASSERT_TRUE(batches.ok()) << batches.status().ToString();
+  int64_t rows = 0, nulls = 0;
+  for (const columnar::Batch& b : *batches) {
+    rows += b.num_rows();
+    nulls += b.column(0).null_count();
+  }
+  EXPECT_EQ(rows, 20);
+  EXPECT_EQ(nulls, 1);
 }
 
 TEST_F(ParquetScanTest, MissingFileIsNotFound) {
