@@ -39,8 +39,10 @@ std::string SortKeysToString(const std::vector<SortKey>& keys) {
 }
 
 Sort::Sort(PhysicalOperatorPtr child, std::vector<SortKey> keys)
-    : PhysicalOperator("Sort", child->schema(), Children(std::move(child), nullptr)),
-      keys_(std::move(keys)) {}
+    : PhysicalOperator("Sort", nullptr, Children(std::move(child), nullptr)),
+      keys_(std::move(keys)) {
+  schema_ = children_[0]->schema();
+}
 
 Sort::~Sort() = default;
 

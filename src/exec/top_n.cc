@@ -23,10 +23,11 @@ struct SinkState : OperatorState {
 }  // namespace
 
 TopN::TopN(PhysicalOperatorPtr child, std::vector<SortKey> keys, int64_t limit, int64_t offset)
-    : PhysicalOperator("TopN", child->schema(), Children(std::move(child), nullptr)),
+    : PhysicalOperator("TopN", nullptr, Children(std::move(child), nullptr)),
       keys_(std::move(keys)),
       limit_(std::max<int64_t>(0, limit)),
       offset_(std::max<int64_t>(0, offset)) {
+  schema_ = children_[0]->schema();
   keep_ = limit_ > std::numeric_limits<int64_t>::max() - offset_
               ? std::numeric_limits<int64_t>::max()
               : limit_ + offset_;
