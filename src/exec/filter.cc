@@ -6,8 +6,12 @@
 namespace sqe::exec {
 
 Filter::Filter(PhysicalOperatorPtr child, ExprPtr predicate)
-    : PhysicalOperator("Filter", child->schema(), Children(std::move(child))),
-      predicate_(std::move(predicate)) {}
+    : PhysicalOperator("Filter", nullptr, {}),
+      predicate_(std::move(predicate)) {
+  // The schema is read before the child moves (argument evaluation order is unspecified).
+  schema_ = child->schema();
+  children_.push_back(std::move(child));
+}
 
 Status Filter::Execute(ExecContext& ctx, const columnar::Batch& input, OperatorState&,
                        std::vector<columnar::Batch>* out) {

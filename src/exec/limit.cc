@@ -8,9 +8,13 @@
 namespace sqe::exec {
 
 Limit::Limit(PhysicalOperatorPtr child, int64_t limit, int64_t offset)
-    : PhysicalOperator("Limit", child->schema(), Children(std::move(child))),
+    : PhysicalOperator("Limit", nullptr, {}),
       limit_(limit),
-      offset_(offset) {}
+      offset_(offset) {
+  // The schema is read before the child moves (argument evaluation order is unspecified).
+  schema_ = child->schema();
+  children_.push_back(std::move(child));
+}
 
 Status Limit::Sink(ExecContext&, const columnar::Batch& input, OperatorState&) {
   std::lock_guard<std::mutex> lock(mutex_);

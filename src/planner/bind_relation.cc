@@ -31,6 +31,9 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
                                         const CteScope* ctes, Scope* scope) {
   LogicalPtr plan;
   ScopeRelation bound;
+  if (!relation.sample_method.empty()) {
+    return ErrorAt(relation.pos, "TABLESAMPLE is not supported yet");
+  }
   switch (relation.kind) {
     case ast::RelationKind::kTable: {
       // A WITH name first (single-part names only).
