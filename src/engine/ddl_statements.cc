@@ -220,6 +220,12 @@ Result<QueryResult> CreateTable(Session::Impl& session, const ast::CreateTableSt
     return at(Status::AlreadyExists("Table '" + name->ToString() + "' already exists"));
   }
   NewTableDefinition definition;
+  // The AST keeps LIKE clauses apart from the columns: their columns come first.
+  for (const ast::LikeClause& like : s.likes) {
+    if (Status st = AppendLikeColumns(session, like, &definition.columns); !st.ok()) {
+      return at(st);
+    }
+  }
   for (const ast::ColumnDefinition& c : s.columns) {
     if (!c.properties.empty()) {
       return PositionedError(
@@ -229,11 +235,6 @@ Result<QueryResult> CreateTable(Session::Impl& session, const ast::CreateTableSt
     auto type = planner::ResolveType(c.type);
     if (!type.ok()) return PositionedError(sql, c.pos, type.status());
     definition.columns.push_back(ColumnSpec{LowerName(c.name), *type, c.not_null, c.comment});
-  }
-  for (const ast::LikeClause& like : s.likes) {
-    if (Status st = AppendLikeColumns(session, like, &definition.columns); !st.ok()) {
-      return at(st);
-    }
   }
   if (definition.columns.empty()) {
     return at(
