@@ -56,9 +56,9 @@ def values_sql(rows: list[tuple]) -> str:
         if isinstance(v, str):
             return "'" + v.replace("'", "''") + "'"
         if isinstance(v, decimal.Decimal):
-            return f"DECIMAL '{v:.2f}'"
+            return f"{v:.2f}"
         if isinstance(v, datetime.datetime):
-            return f"TIMESTAMP '{v.strftime('%Y-%m-%d %H:%M:%S.%f')} UTC'"
+            return f"CAST('{v.strftime('%Y-%m-%d %H:%M:%S.%f')} UTC' AS timestamp(6) with time zone)"
         if isinstance(v, datetime.date):
             return f"DATE '{v.isoformat()}'"
         return repr(v)
