@@ -224,6 +224,25 @@ TEST_F(InsertTest, ConcurrentInsertsAllLand) {
   EXPECT_EQ(Metadata("s", "t")->snapshots.size(), static_cast<size_t>(kWriters * kInserts));
 }
 
+TEST_F(InsertTest, ParallelWritersCommitOneSnapshot) {
+  Run("CREATE SCHEMA s");
+  Run("CREATE TABLE s.src (id bigint, region varchar)");
+  for (int i = 0; i < 6; ++i) {
+    Run("INSERT INTO s.src SELECT x + " + std::to_string(i * 1000) +
+        ", CASE WHEN x % 2 = 0 THEN 'eu' ELSE 'us' END FROM (VALUES 1, 2, 3, 4, 5) AS v(x)");
+  }
+  Run("CREATE TABLE s.dst (id bigint, region varchar) WITH (partitioning = ARRAY['region'])");
+  Run("SET SESSION threads = 2");
+  QueryResult r = Run("INSERT INTO s.dst SELECT * FROM s.src");
+  EXPECT_EQ(r.update_count, 30);
+  auto m = Metadata("s", "dst");
+  EXPECT_EQ(m->snapshots.size(), 1u);
+  EXPECT_EQ(m->CurrentSnapshot()->summary.at("added-records"), "30");
+  EXPECT_EQ(Rows("SELECT region, count(*) FROM s.dst GROUP BY region ORDER BY region"),
+            (std::vector<std::string>{"\"eu\"|12", "\"us\"|18"}));
+  EXPECT_EQ(Rows("SELECT count(DISTINCT id) FROM s.dst"), std::vector<std::string>{"30"});
+}
+
 TEST_F(InsertTest, UseSchemaAndUnqualifiedNames) {
   Run("CREATE SCHEMA s");
   Run("USE s");
