@@ -14,12 +14,31 @@ using columnar::Layout;
 
 namespace {
 
+/// The bytes of the rows a column holds, not of the buffers it shares: a slice of a big
+/// batch (a row group cut into batches) counts only its own rows, so a sink holding all
+/// the slices counts the data once, not once per slice.
 int64_t ColumnBytes(const Column& column) {
-  int64_t bytes = 0;
-  for (const auto& buffer : column.buffers()) {
-    if (buffer != nullptr) bytes += buffer->size();
+  const int64_t length = column.length();
+  int64_t bytes = column.validity() != nullptr ? (length + 7) / 8 : 0;
+  switch (column.type()->layout()) {
+    case Layout::kBitmap:
+      return bytes + (length + 7) / 8;
+    case Layout::kFixedWidth:
+      return bytes + length * column.type()->byte_width();
+    case Layout::kVarBinary: {
+      if (length == 0) return bytes;
+      const int32_t* o = column.Offsets();
+      return bytes + 4 * (length + 1) + (o[length] - o[0]);
+    }
+    case Layout::kList: {
+      if (length == 0) return bytes;
+      const int32_t* o = column.Offsets();
+      return bytes + 4 * (length + 1) + ColumnBytes(column.ListValues().Slice(o[0], o[length] - o[0]));
+    }
+    case Layout::kStruct:
+      for (int i = 0; i < column.num_children(); ++i) bytes += ColumnBytes(column.StructField(i));
+      return bytes;
   }
-  for (const auto& child : column.children()) bytes += ColumnBytes(child);
   return bytes;
 }
 

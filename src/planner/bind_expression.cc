@@ -232,7 +232,6 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       ExprContext pre;
       pre.scope = agg.from_scope;
       pre.clause = ctx.clause;
-      pre.ctes = ctx.ctes;
       SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindExpr(expr, pre));
       for (size_t i = 0; i < agg.keys.size(); ++i) {
         if (ExprEquals(*agg.keys[i], *bound)) {
@@ -796,9 +795,9 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   bool simple = query.body->kind == ast::QueryBodyKind::kSelect && !query.with.has_value() &&
                 query.order_by.empty() && query.limit == nullptr && query.offset == nullptr;
   if (simple) {
-    sub = BindSelect(*query.body->select, scope, nullptr, nullptr, &decorrelation);
+    sub = BindSelect(*query.body->select, scope, current_ctes_, nullptr, &decorrelation);
   } else {
-    sub = BindQueryNode(query, scope, nullptr);
+    sub = BindQueryNode(query, scope, current_ctes_);
   }
   probes_.pop_back();
   SQE_RETURN_NOT_OK(sub.status());
@@ -852,9 +851,9 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
   bool simple = query.body->kind == ast::QueryBodyKind::kSelect && !query.with.has_value() &&
                 query.order_by.empty() && query.limit == nullptr && query.offset == nullptr;
   if (simple) {
-    sub = BindSelect(*query.body->select, ctx.scope, ctx.ctes, nullptr, &decorrelation);
+    sub = BindSelect(*query.body->select, ctx.scope, current_ctes_, nullptr, &decorrelation);
   } else {
-    sub = BindQueryNode(query, ctx.scope, ctx.ctes);
+    sub = BindQueryNode(query, ctx.scope, current_ctes_);
   }
   probes_.pop_back();
   SQE_RETURN_NOT_OK(sub.status());

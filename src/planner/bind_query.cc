@@ -42,6 +42,12 @@ Result<Binder::QueryPlan> Binder::BindQueryNode(const ast::Query& query, const S
     }
     ctes = &with_scope;
   }
+  struct RestoreCtes {
+    const CteScope*& slot;
+    const CteScope* saved;
+    ~RestoreCtes() { slot = saved; }
+  } restore{current_ctes_, current_ctes_};
+  current_ctes_ = ctes;
   SQE_ASSIGN_OR_RETURN(QueryPlan q, BindQueryBody(*query.body, outer, ctes,
                                                   query.order_by.empty() ? nullptr : &query.order_by));
   int64_t limit = -1;

@@ -85,8 +85,6 @@ struct ExprContext {
   const AggregationInfo* aggregation = nullptr;
   /// "WHERE", "GROUP BY", ... for error messages about misplaced aggregates.
   const char* clause = "";
-  /// The WITH names visible to subqueries.
-  const CteScope* ctes = nullptr;
 };
 
 /// Tracks whether a subquery being bound references columns of its outer scopes.
@@ -182,6 +180,8 @@ class Binder {
   IdAllocator ids_;
   const exec::FunctionRegistry& registry_;
   std::vector<CorrelationProbe*> probes_;
+  /// The WITH names visible where binding is now (subqueries in expressions see them).
+  const CteScope* current_ctes_ = nullptr;
 };
 
 /// The conjuncts of an AND tree.

@@ -7,6 +7,8 @@
 #include <set>
 #include <unordered_map>
 
+#include "planner/binder_internal.h"
+
 namespace sqe::planner {
 
 namespace {
@@ -63,14 +65,88 @@ ExprPtr Substitute(const ExprPtr& e, const std::unordered_map<int32_t, ExprPtr>&
 }
 
 // ---------------------------------------------------------------------------------------
+// OR factoring: (a AND b) OR (a AND c) is a AND (b OR c), so a join key repeated in every
+// branch (TPC-H Q19) becomes a join condition.
+
+std::vector<ExprPtr> Conjuncts(const ExprPtr& e) {
+  std::vector<ExprPtr> out;
+  SplitAnd(e, &out);
+  return out;
+}
+
+ExprPtr MakeOr(std::vector<ExprPtr> disjuncts) {
+  if (disjuncts.size() == 1) return disjuncts[0];
+  return Expr::Make(ExprKind::kOr, std::move(disjuncts), columnar::Boolean());
+}
+
+/// `c` with the conjuncts common to all its OR branches pulled out (several conjuncts).
+std::vector<ExprPtr> FactorOr(const ExprPtr& c) {
+  if (c->kind != ExprKind::kOr) return {c};
+  std::vector<std::vector<ExprPtr>> branches;
+  for (const exec::ExprPtr& d : c->args) branches.push_back(Conjuncts(d));
+  std::vector<ExprPtr> common;
+  for (const ExprPtr& candidate : branches[0]) {
+    bool everywhere = true;
+    for (size_t b = 1; b < branches.size() && everywhere; ++b) {
+      bool found = false;
+      for (const ExprPtr& e : branches[b]) found = found || ExprEquals(*e, *candidate);
+      everywhere = found;
+    }
+    bool duplicate = false;
+    for (const ExprPtr& e : common) duplicate = duplicate || ExprEquals(*e, *candidate);
+    if (everywhere && !duplicate) common.push_back(candidate);
+  }
+  if (common.empty()) return {c};
+  std::vector<ExprPtr> rest;
+  for (const std::vector<ExprPtr>& branch : branches) {
+    std::vector<ExprPtr> left;
+    for (const ExprPtr& e : branch) {
+      bool is_common = false;
+      for (const ExprPtr& k : common) is_common = is_common || ExprEquals(*e, *k);
+      if (!is_common) left.push_back(e);
+    }
+    // A branch reduced to nothing is TRUE: the whole OR is implied by the common part.
+    if (left.empty()) return common;
+    rest.push_back(MakeAnd(std::move(left)));
+  }
+  common.push_back(MakeOr(std::move(rest)));
+  return common;
+}
+
+/// An OR implied by `c` that uses only columns of `side`: each branch keeps its conjuncts
+/// on that side (nullptr when some branch has none, so nothing is implied).
+ExprPtr ImpliedOnSide(const Expr& c, const std::set<int32_t>& side) {
+  if (c.kind != ExprKind::kOr) return nullptr;
+  std::vector<ExprPtr> branches;
+  for (const exec::ExprPtr& d : c.args) {
+    std::vector<ExprPtr> kept;
+    for (const ExprPtr& e : Conjuncts(d)) {
+      std::set<int32_t> cols = ColumnsOf(*e);
+      if (!cols.empty() && SubsetOf(cols, side) && Deterministic(*e)) kept.push_back(e);
+    }
+    if (kept.empty()) return nullptr;
+    branches.push_back(MakeAnd(std::move(kept)));
+  }
+  return MakeOr(std::move(branches));
+}
+
+// ---------------------------------------------------------------------------------------
 // Filter pushdown
 
 class FilterPushdown {
  public:
   LogicalPtr Push(const LogicalPtr& node, std::vector<ExprPtr> pending) {
     // Constant conjuncts: TRUE goes, FALSE / NULL empties the subtree.
-    std::vector<ExprPtr> kept;
+    std::vector<ExprPtr> factored;
     for (const ExprPtr& c : pending) {
+      for (const ExprPtr& f : FactorOr(c)) {
+        bool duplicate = false;
+        for (const ExprPtr& e : factored) duplicate = duplicate || ExprEquals(*e, *f);
+        if (!duplicate) factored.push_back(f);
+      }
+    }
+    std::vector<ExprPtr> kept;
+    for (const ExprPtr& c : factored) {
       if (c->kind == ExprKind::kLiteral) {
         if (!c->value.is_null() && c->value.type() != nullptr &&
             c->value.type()->id() == columnar::TypeId::kBoolean && c->value.bool_value()) {
@@ -109,6 +185,9 @@ class FilterPushdown {
         LogicalPtr copy = Copy(*node);
         std::vector<ExprPtr> above;
         for (const ExprPtr& c : pending) {
+          bool duplicate = false;
+          for (const ExprPtr& e : copy->expressions) duplicate = duplicate || ExprEquals(*e, *c);
+          if (duplicate) continue;
           if (Deterministic(*c)) {
             copy->expressions.push_back(c);
           } else {
@@ -215,8 +294,17 @@ class FilterPushdown {
       if (r && det && type == JoinType::kRight) return to_right.push_back(c);
       above.push_back(c);
     };
-    for (const ExprPtr& c : node->conditions) classify(c, true);
+    for (const ExprPtr& c : node->conditions) {
+      for (const ExprPtr& f : FactorOr(c)) classify(f, true);
+    }
     for (const ExprPtr& c : pending) classify(c, false);
+    if (inner) {
+      // ORs across both sides imply weaker filters on each side (TPC-H Q7, Q19).
+      for (const ExprPtr& c : conditions) {
+        if (ExprPtr l = ImpliedOnSide(*c, left)) to_left.push_back(l);
+        if (ExprPtr r = ImpliedOnSide(*c, right)) to_right.push_back(r);
+      }
+    }
     LogicalPtr copy = Copy(*node);
     copy->conditions = std::move(conditions);
     if (copy->join_type == JoinType::kCross && !copy->conditions.empty()) {

@@ -70,7 +70,11 @@ int ImplicitCoercionCost(const TypePtr& from, const TypePtr& to) {
       if (f == TypeId::kDecimal128) {
         const bool fits = to->precision() - to->scale() >= from->precision() - from->scale() &&
                           to->scale() >= from->scale();
-        return fits ? 1 : -1;
+        // A super type capped at 38 digits (decimal(38,2) vs decimal(38,6) -> decimal(38,6))
+        // is still the common type, as in Trino: values past its range fail at run time.
+        const bool capped = to->precision() == columnar::DataType::kMaxDecimalPrecision &&
+                            to->scale() >= from->scale();
+        return fits || capped ? 1 : -1;
       }
       // integer -> decimal: only when the integer's digits fit.
       return to->precision() - to->scale() >= IntegerDigits(f) ? rt - rf : -1;
