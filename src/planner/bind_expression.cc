@@ -690,6 +690,11 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
     SQE_ASSIGN_OR_RETURN(ExprPtr b, BindExpr(*a, ctx));
     args.push_back(std::move(b));
   }
+  if (name == "typeof") {
+    if (args.size() != 1) return ErrorAt(expr.pos, "typeof takes one argument");
+    return Expr::Literal(
+        exec::Value::Varchar(args[0]->type == nullptr ? "unknown" : args[0]->type->ToString()));
+  }
   if (name == "coalesce") {
     if (args.empty()) return ErrorAt(expr.pos, "coalesce needs at least one argument");
     columnar::TypePtr type;

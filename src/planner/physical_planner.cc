@@ -10,6 +10,7 @@
 #include "exec/parquet_scan.h"
 #include "exec/projection.h"
 #include "exec/scan_filter.h"
+#include "exec/set_operation.h"
 #include "exec/sort.h"
 #include "exec/table_scan.h"
 #include "exec/top_n.h"
@@ -65,7 +66,7 @@ class Planner {
       case LogicalKind::kDistinct:
         return PlanDistinct(node);
       case LogicalKind::kSetOp:
-        return Status::NotImplemented("INTERSECT / EXCEPT are not supported yet");
+        return PlanSetOp(node);
     }
     return Status::Internal("unknown logical node");
   }
@@ -401,6 +402,47 @@ class Planner {
       children.push_back(std::move(part.op));
     }
     return Part{std::make_unique<exec::UnionAll>(std::move(children), SchemaOf(node.output)),
+                Ids(node.output)};
+  }
+
+  /// INTERSECT / EXCEPT [ALL]: both sides tagged with per-side counts, grouped by every
+  /// column (NULLs group together, as set operations compare them), then each distinct
+  /// row emitted as often as the operation keeps it.
+  Result<Part> PlanSetOp(const LogicalNode& node) {
+    std::vector<PhysicalOperatorPtr> sides;
+    std::vector<columnar::Field> fields;
+    for (const ColumnInfo& c : node.output) fields.emplace_back(c.name, c.type, true);
+    fields.emplace_back("$left", columnar::Int64(), true);
+    fields.emplace_back("$right", columnar::Int64(), true);
+    columnar::SchemaPtr tagged = columnar::Schema::Make(fields);
+    for (size_t side = 0; side < 2; ++side) {
+      const LogicalPtr& child = node.children[side];
+      SQE_ASSIGN_OR_RETURN(Part part, Plan(*child));
+      SQE_RETURN_NOT_OK(ProjectTo(part, child->output));
+      std::vector<ExprPtr> exprs;
+      const columnar::SchemaPtr& in = part.op->schema();
+      for (int i = 0; i < in->num_fields(); ++i) {
+        exprs.push_back(Expr::Column(i, in->field(i).type(), in->field(i).name()));
+      }
+      exprs.push_back(Expr::Literal(exec::Value::BigInt(side == 0 ? 1 : 0)));
+      exprs.push_back(Expr::Literal(exec::Value::BigInt(side == 0 ? 0 : 1)));
+      sides.push_back(
+          std::make_unique<exec::Projection>(std::move(part.op), std::move(exprs), tagged));
+    }
+    auto all = std::make_unique<exec::UnionAll>(std::move(sides), tagged);
+    SQE_ASSIGN_OR_RETURN(const exec::AggregateFunction* sum,
+                         exec::FunctionRegistry::Global().ResolveAggregate(
+                             "sum", {columnar::Int64()}, false));
+    std::vector<int> keys;
+    for (size_t i = 0; i < node.output.size(); ++i) keys.push_back(static_cast<int>(i));
+    int values = static_cast<int>(node.output.size());
+    std::vector<exec::AggregateCall> calls = {{sum, {values}}, {sum, {values + 1}}};
+    auto grouped = std::make_unique<exec::HashAggregate>(std::move(all), std::move(keys),
+                                                         std::move(calls), tagged);
+    auto kind = node.set_op == SetOpKind::kIntersect ? exec::SetOperationOutput::Kind::kIntersect
+                                                     : exec::SetOperationOutput::Kind::kExcept;
+    return Part{std::make_unique<exec::SetOperationOutput>(std::move(grouped), kind, node.set_all,
+                                                           SchemaOf(node.output)),
                 Ids(node.output)};
   }
 
