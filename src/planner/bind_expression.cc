@@ -845,6 +845,34 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   return ExprPtr();
 }
 
+/// Whether column `id` of `plan` is (a projection of) count, count_if or approx_distinct,
+/// aggregates that give 0, not NULL, over no rows.
+static bool CountsToZero(const LogicalNode& plan, int32_t id) {
+  const LogicalNode* node = &plan;
+  while (node != nullptr) {
+    int index = node->IndexOf(id);
+    if (node->kind == LogicalKind::kProject) {
+      if (index < 0) return false;
+      const ExprPtr& e = node->expressions[index];
+      if (e->kind != ExprKind::kColumn) return false;
+      id = e->column;
+      node = node->children[0].get();
+      continue;
+    }
+    if (node->kind == LogicalKind::kFilter) {
+      node = node->children[0].get();
+      continue;
+    }
+    if (node->kind == LogicalKind::kAggregate) {
+      if (index < static_cast<int>(node->group_keys.size())) return false;
+      const std::string& name = node->aggregates[index - node->group_keys.size()].function->name;
+      return name == "count" || name == "count_if" || name == "approx_distinct";
+    }
+    return false;
+  }
+  return false;
+}
+
 Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& ctx) {
   const ast::Query& query = *expr.subquery;
   CorrelationProbe probe;
@@ -899,7 +927,14 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
   }
   const ColumnInfo value = sub->plan->output[keys];
   *ctx.plan = JoinNode(*ctx.plan, sub->plan, JoinType::kLeft, std::move(conditions));
-  return Expr::Column(value.id, value.type, value.name);
+  ExprPtr ref = Expr::Column(value.id, value.type, value.name);
+  // An outer row without inner rows finds no group: count-like aggregates must read 0
+  // there, as over an empty input, not NULL.
+  if (CountsToZero(*sub->plan, value.id)) {
+    return Fold(Expr::Make(ExprKind::kCoalesce,
+                           {ref, Expr::Literal(exec::Value(value.type, int64_t{0}))}, value.type));
+  }
+  return ref;
 }
 
 }  // namespace sqe::planner

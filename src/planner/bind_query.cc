@@ -76,7 +76,8 @@ Result<Binder::QueryPlan> Binder::BindQueryNode(const ast::Query& query, const S
     sort->offset = offset;
     sort->children.push_back(plan);
     plan = sort;
-  } else if (limit >= 0 || offset > 0) {
+  }
+  if (q.order.empty() ? (limit >= 0 || offset > 0) : (limit < 0 && offset > 0)) {
     LogicalPtr node = MakeNode(LogicalKind::kLimit);
     node->output = plan->output;
     node->limit = limit;
@@ -471,7 +472,20 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
       }
       ExprPtr filter;
       if (call->filter != nullptr) {
-        SQE_ASSIGN_OR_RETURN(filter, BindPredicate(*call->filter, agg_args));
+        // FILTER (WHERE c): the arguments are NULL on rows c rejects, which every aggregate
+        // ignores; count(*) counts a TRUE that is NULL there.
+        SQE_ASSIGN_OR_RETURN(ExprPtr condition, BindPredicate(*call->filter, agg_args));
+        if (args.empty()) {
+          args.push_back(exec::Expr::Literal(exec::Value::Boolean(true)));
+          auto counted = registry_.ResolveAggregate("count", {columnar::Boolean()}, call->distinct);
+          if (!counted.ok()) return ErrorAt(call->pos, counted.status().message());
+          fn = counted;
+        }
+        for (ExprPtr& a : args) {
+          a = exec::Expr::Make(exec::ExprKind::kCase,
+                               {condition, a, exec::Expr::Literal(exec::Value::Null(a->type))},
+                               a->type);
+        }
       }
       // Reuse an identical call.
       int32_t column = -1;

@@ -46,9 +46,10 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
           // Bound in the scope that defined it (it sees earlier WITH entries only).
           CteScope visible;
           visible.parent = c->parent;
+          // Entries declared before this one (one WITH's entries live in one vector, so
+          // declaration order is address order).
           for (const auto& [n, q] : c->entries) {
-            if (q == &with) break;
-            visible.entries.emplace(n, q);
+            if (std::less<const ast::WithQuery*>()(q, &with)) visible.entries.emplace(n, q);
           }
           SQE_ASSIGN_OR_RETURN(QueryPlan q, BindQueryNode(*with.query, nullptr, &visible));
           plan = q.plan;
