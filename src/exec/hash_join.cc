@@ -1,5 +1,7 @@
 #include "exec/hash_join.h"
 
+#include <algorithm>
+#include <atomic>
 #include <string>
 
 #include "columnar/boolean_builder.h"
@@ -40,8 +42,17 @@ struct HashJoin::Table {
   std::vector<uint32_t> head;  // per key: first row, kEnd when none
   std::vector<uint32_t> next;  // per row: next row of the same key
   bool has_null_key = false;
+  /// FULL: per build row, 1 once some probe row matched it (relaxed atomic stores).
+  std::vector<uint8_t> matched;
   Reservation reservation;
 };
+
+namespace {
+void MarkMatched(std::vector<uint8_t>& matched, uint32_t row) {
+  std::atomic_ref<uint8_t> flag(matched[row]);
+  if (flag.load(std::memory_order_relaxed) == 0) flag.store(1, std::memory_order_relaxed);
+}
+}  // namespace
 
 const char* JoinTypeName(JoinType type) {
   switch (type) {
@@ -102,6 +113,8 @@ void HashJoin::BuildPipelines(PipelineBuilder& builder) {
   children_[stream_child_]->BuildPipelines(builder);
   builder.current().operators.push_back(this);
   builder.AddDependency(builder.current_index(), build);
+  // FULL: the unmatched build rows continue through the rest of the probe pipeline.
+  if (type_ == JoinType::kFull) builder.AddContinuation(this);
 }
 
 std::shared_ptr<MemoryTracker> HashJoin::Tracker(ExecContext& ctx) {
@@ -114,11 +127,6 @@ std::shared_ptr<MemoryTracker> HashJoin::Tracker(ExecContext& ctx) {
 }
 
 Result<std::unique_ptr<OperatorState>> HashJoin::MakeSinkState(ExecContext& ctx) {
-  if (type_ == JoinType::kFull) {
-    return Status::NotImplemented(
-        "FULL OUTER JOIN is not supported yet (it needs a pipeline emitting unmatched build "
-        "rows after the probe)");
-  }
   SQE_RETURN_NOT_OK(RowKeyEncoder::CheckKeyTypes(key_types_));
   Tracker(ctx);
   return std::unique_ptr<OperatorState>(std::make_unique<BuildState>());
@@ -186,6 +194,11 @@ Status HashJoin::Finalize(ExecContext& ctx) {
     }
     SQE_RETURN_NOT_OK(table->reservation.Resize(n * 8 + table->keys.size() * 4 + 64));
   }
+  if (type_ == JoinType::kFull) {
+    SQE_RETURN_NOT_OK(table->reservation.Resize(table->reservation.bytes() + n));
+    table->matched.assign(static_cast<size_t>(n), 0);
+  }
+  unmatched_cursor_.store(0, std::memory_order_relaxed);
   table_ = std::move(table);
   return Status::OK();
 }
@@ -227,8 +240,9 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
                            std::vector<uint32_t>* t_sel, std::vector<uint8_t>* matched,
                            std::vector<Batch>* out) {
   if (s_sel->empty()) return Status::OK();
-  const bool pairs_out =
-      type_ == JoinType::kInner || type_ == JoinType::kLeft || type_ == JoinType::kRight;
+  const bool pairs_out = type_ == JoinType::kInner || type_ == JoinType::kLeft ||
+                         type_ == JoinType::kRight || type_ == JoinType::kFull;
+  const bool full = type_ == JoinType::kFull;
   if (residual_ == nullptr && !pairs_out) {
     for (uint32_t s : *s_sel) (*matched)[s] = 1;
   } else {
@@ -243,7 +257,10 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
     if (residual_ != nullptr) {
       SQE_ASSIGN_OR_RETURN(columnar::SelectionVector pass,
                            EvaluatePredicate(*residual_, pairs, ctx.eval));
-      for (int64_t i = 0; i < pass.size(); ++i) (*matched)[(*s_sel)[pass[i]]] = 1;
+      for (int64_t i = 0; i < pass.size(); ++i) {
+        (*matched)[(*s_sel)[pass[i]]] = 1;
+        if (full) MarkMatched(table_->matched, (*t_sel)[pass[i]]);
+      }
       if (pairs_out && !pass.empty()) {
         if (pass.size() < rows) {
           SQE_ASSIGN_OR_RETURN(pairs, columnar::Take(pairs, pass, tracker_));
@@ -253,6 +270,9 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
       }
     } else {
       for (uint32_t s : *s_sel) (*matched)[s] = 1;
+      if (full) {
+        for (uint32_t t : *t_sel) MarkMatched(table_->matched, t);
+      }
       SQE_ASSIGN_OR_RETURN(Batch result, Batch::Make(schema_, pairs.columns(), rows));
       out->push_back(std::move(result));
     }
@@ -291,7 +311,8 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
   s.s_sel.clear();
   s.t_sel.clear();
   const bool need_pairs = residual_ != nullptr || type_ == JoinType::kInner ||
-                          type_ == JoinType::kLeft || type_ == JoinType::kRight;
+                          type_ == JoinType::kLeft || type_ == JoinType::kRight ||
+                          type_ == JoinType::kFull;
   for (int64_t i = 0; i < n; ++i) {
     const uint32_t g = s.groups[i];
     if (g == KeyHashTable::kNotFound) continue;
@@ -311,10 +332,10 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
 
   switch (type_) {
     case JoinType::kInner:
-    case JoinType::kFull:
       return Status::OK();
     case JoinType::kLeft:
-    case JoinType::kRight: {
+    case JoinType::kRight:
+    case JoinType::kFull: {
       for (int64_t i = 0; i < n; ++i) {
         if (!s.matched[i]) s.s_sel.push_back(static_cast<uint32_t>(i));
       }
@@ -370,6 +391,48 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
     }
   }
   return Status::OK();
+}
+
+namespace {
+struct UnmatchedState : OperatorState {
+  std::vector<uint32_t> rows;
+};
+}  // namespace
+
+Result<std::unique_ptr<OperatorState>> HashJoin::MakeSourceState(ExecContext&) {
+  if (type_ != JoinType::kFull) return Status::Internal("HashJoin is a source for FULL joins only");
+  return std::unique_ptr<OperatorState>(std::make_unique<UnmatchedState>());
+}
+
+Result<std::optional<Batch>> HashJoin::GetData(ExecContext& ctx, OperatorState& state) {
+  auto& s = static_cast<UnmatchedState&>(state);
+  const Table& table = *table_;
+  const int64_t n = table.rows.num_rows();
+  const int64_t chunk = std::max<int64_t>(1, ctx.batch_size);
+  // Threads claim ranges of build rows until one holds an unmatched row.
+  while (true) {
+    const int64_t start = unmatched_cursor_.fetch_add(chunk, std::memory_order_relaxed);
+    if (start >= n) return std::optional<Batch>();
+    const int64_t end = std::min(n, start + chunk);
+    s.rows.clear();
+    for (int64_t r = start; r < end; ++r) {
+      if (!table.matched[r]) s.rows.push_back(static_cast<uint32_t>(r));
+    }
+    if (s.rows.empty()) continue;
+    const int64_t rows = static_cast<int64_t>(s.rows.size());
+    std::vector<Column> columns;
+    for (const auto& f : children_[stream_child_]->schema()->fields()) {
+      SQE_ASSIGN_OR_RETURN(Column nulls, Column::MakeAllNull(f.type(), rows, tracker_));
+      columns.push_back(std::move(nulls));
+    }
+    columnar::SelectionVector sel(s.rows);
+    for (const Column& c : table.rows.columns()) {
+      SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(c, sel, tracker_));
+      columns.push_back(std::move(taken));
+    }
+    SQE_ASSIGN_OR_RETURN(Batch result, Batch::Make(schema_, std::move(columns), rows));
+    return std::optional<Batch>(std::move(result));
+  }
 }
 
 }  // namespace sqe::exec

@@ -15,15 +15,19 @@
 /// `null_aware` (NOT IN) drops the rows whose answer is unknown.
 ///
 /// RIGHT joins build on the probe child and probe with the build child (as a LEFT join
-/// with the sides swapped; the output keeps probe ++ build order). FULL joins need a
-/// pipeline after the probe pipeline that emits unmatched build rows; the executor has no
-/// such follow-up pipeline yet, so FULL fails with NotImplemented.
+/// with the sides swapped; the output keeps probe ++ build order). FULL joins emit the
+/// unmatched probe rows like LEFT and mark every build row that matched (a byte per row,
+/// set with relaxed atomic stores from the probe threads); the join is then also the
+/// source of a continuation pipeline (PipelineBuilder::AddContinuation) that runs after
+/// the probe pipeline and emits the build rows never matched (probe columns NULL)
+/// through the same operators above the join into the same sink.
 ///
 /// Memory: the build side, its keys and chains reserve on the operator's tracker
 /// (ResourceExhausted at the query limit). Spilling goes in Finalize: the build rows
 /// would be radix-partitioned by key hash (the hash is already computed) and partitions
 /// past the budget written to spill_dir, with probe rows of those partitions spilled too.
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -54,6 +58,11 @@ class HashJoin : public PhysicalOperator {
   Status Sink(ExecContext& ctx, const columnar::Batch& input, OperatorState& state) override;
   Status Combine(ExecContext& ctx, OperatorState& state) override;
   Status Finalize(ExecContext& ctx) override;
+
+  // FULL joins: source of the continuation pipeline emitting unmatched build rows.
+  bool IsSource() const override { return type_ == JoinType::kFull; }
+  Result<std::unique_ptr<OperatorState>> MakeSourceState(ExecContext& ctx) override;
+  Result<std::optional<columnar::Batch>> GetData(ExecContext& ctx, OperatorState& state) override;
 
   // Probe side (streaming in the stream side's pipeline).
   Result<std::unique_ptr<OperatorState>> MakeOperatorState(ExecContext& ctx) override;
@@ -89,6 +98,8 @@ class HashJoin : public PhysicalOperator {
   std::vector<columnar::Batch> table_batches_;
   Reservation batches_reservation_;
   std::unique_ptr<Table> table_;
+  /// FULL: the next build row the unmatched-rows source looks at.
+  std::atomic<int64_t> unmatched_cursor_{0};
 };
 
 }  // namespace sqe::exec

@@ -8,6 +8,9 @@
 #include <vector>
 
 #include "exec/breaker_testing.h"
+#include "exec/functions/builtin_families.h"
+#include "exec/hash_aggregate.h"
+#include "exec/projection.h"
 
 namespace sqe::exec {
 namespace {
@@ -167,10 +170,155 @@ TEST(HashJoinTest, LargeJoinAgainstExpectedCounts) {
   EXPECT_EQ(rows, 100000);
 }
 
-TEST(HashJoinTest, FullJoinIsNotImplementedYet) {
-  auto rows = RunJoin(JoinType::kFull, ProbeColumns(), BuildColumns());
-  ASSERT_EQ(rows.size(), 1u);
-  EXPECT_NE(rows[0].find("FULL OUTER JOIN"), std::string::npos);
+std::vector<std::string> SortedList(std::vector<std::string> rows) {
+  return Sorted(std::move(rows));
+}
+
+TEST(HashJoinTest, FullKeepsUnmatchedRowsOfBothSides) {
+  // Duplicates on both sides, a NULL key on each side (never matches: both appear
+  // unmatched), an unmatched key on each side.
+  const auto expected = SortedList(
+      {"2|\"p2a\"|2|\"b2a\"", "2|\"p2a\"|2|\"b2b\"", "2|\"p2b\"|2|\"b2a\"", "2|\"p2b\"|2|\"b2b\"",
+       "3|\"p3\"|3|\"b3\"", "1|\"p1\"|null|null", "5|\"p5\"|null|null", "null|\"pn\"|null|null",
+       "null|null|4|\"b4\"", "null|null|null|\"bn\""});
+  for (int threads : {1, 2, 4}) {
+    for (int64_t batch_rows : {1, 2, 1000}) {
+      EXPECT_EQ(RunJoin(JoinType::kFull, ProbeColumns(), BuildColumns(), {0}, {0}, nullptr, false,
+                        threads, batch_rows),
+                expected)
+          << "threads=" << threads << " batch_rows=" << batch_rows;
+    }
+  }
+}
+
+TEST(HashJoinTest, FullWithEmptySides) {
+  std::vector<Column> empty = {Int64s({}), Strings({})};
+  EXPECT_EQ(RunJoin(JoinType::kFull, ProbeColumns(), empty),
+            SortedList({"1|\"p1\"|null|null", "2|\"p2a\"|null|null", "2|\"p2b\"|null|null",
+                        "3|\"p3\"|null|null", "5|\"p5\"|null|null", "null|\"pn\"|null|null"}));
+  EXPECT_EQ(RunJoin(JoinType::kFull, empty, BuildColumns()),
+            SortedList({"null|null|2|\"b2a\"", "null|null|2|\"b2b\"", "null|null|3|\"b3\"",
+                        "null|null|null|\"bn\"", "null|null|4|\"b4\""}));
+  EXPECT_EQ(RunJoin(JoinType::kFull, empty, empty), std::vector<std::string>({}));
+}
+
+TEST(HashJoinTest, FullWithResidual) {
+  // build.b IS DISTINCT FROM 'b2b' over (k, p, k, b): b2b has key matches, none passes.
+  ExprPtr residual =
+      Expr::Make(ExprKind::kIsDistinctFrom,
+                 {Expr::Column(3, columnar::String()), Expr::Literal(Value::Varchar("b2b"))},
+                 columnar::Boolean());
+  EXPECT_EQ(RunJoin(JoinType::kFull, ProbeColumns(), BuildColumns(), {0}, {0}, residual),
+            SortedList({"2|\"p2a\"|2|\"b2a\"", "2|\"p2b\"|2|\"b2a\"", "3|\"p3\"|3|\"b3\"",
+                        "1|\"p1\"|null|null", "5|\"p5\"|null|null", "null|\"pn\"|null|null",
+                        "null|null|2|\"b2b\"", "null|null|4|\"b4\"", "null|null|null|\"bn\""}));
+  // A cross join with a residual only (FULL JOIN ON p = 'p3').
+  ExprPtr only = Expr::Make(ExprKind::kIsNotDistinctFrom,
+                            {Expr::Column(1, columnar::String()), Expr::Literal(Value::Varchar("p3"))},
+                            columnar::Boolean());
+  std::vector<Column> probe = {Int64s({1, 3}), Strings({"p1", "p3"})};
+  std::vector<Column> build = {Int64s({7, 8}), Strings({"x", "y"})};
+  EXPECT_EQ(RunJoin(JoinType::kFull, probe, build, {}, {}, only),
+            SortedList({"1|\"p1\"|null|null", "3|\"p3\"|7|\"x\"", "3|\"p3\"|8|\"y\""}));
+}
+
+TEST(HashJoinTest, FullOutputSchemaIsProbeThenBuild) {
+  auto schema = OutputSchema(JoinType::kFull, ProbeColumns(), BuildColumns());
+  auto plan = std::make_unique<HashJoin>(Source(ProbeColumns(), 2), Source(BuildColumns(), 2),
+                                         JoinType::kFull, std::vector<int>{0}, std::vector<int>{0},
+                                         nullptr, false, schema);
+  EXPECT_NE(plan->Details().find("type=FULL"), std::string::npos);
+  SQE_ASSIGN_OR_FAIL(auto batches, RunPlan(std::move(plan), 2, nullptr, 3));
+  ASSERT_FALSE(batches.empty());
+  for (const auto& b : batches) {
+    ASSERT_EQ(b.schema()->num_fields(), 4);
+    EXPECT_EQ(b.schema()->field(0).name(), "p0");
+    EXPECT_EQ(b.schema()->field(1).name(), "p1");
+    EXPECT_EQ(b.schema()->field(2).name(), "b0");
+    EXPECT_EQ(b.schema()->field(3).name(), "b1");
+    EXPECT_TRUE(b.column(0).type()->Equals(*columnar::Int64()));
+    EXPECT_TRUE(b.column(3).type()->Equals(*columnar::String()));
+  }
+}
+
+const FunctionRegistry& AggregateRegistry() {
+  static FunctionRegistry* registry = [] {
+    auto* r = new FunctionRegistry();
+    RegisterAggregateFunctions(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+TEST(HashJoinTest, FullFeedsTheSameDownstreamSink) {
+  // HashJoin FULL -> Projection(coalesce(p.k, b.k), b) -> HashAggregate(group by k:
+  // count(*), count(b)): the unmatched build rows reach the aggregate too.
+  for (int threads : {1, 2}) {
+    auto schema = OutputSchema(JoinType::kFull, ProbeColumns(), BuildColumns());
+    auto join = std::make_unique<HashJoin>(Source(ProbeColumns(), 1), Source(BuildColumns(), 1),
+                                           JoinType::kFull, std::vector<int>{0},
+                                           std::vector<int>{0}, nullptr, false, schema);
+    std::vector<ExprPtr> exprs = {
+        Expr::Make(ExprKind::kCoalesce,
+                   {Expr::Column(0, columnar::Int64()), Expr::Column(2, columnar::Int64())},
+                   columnar::Int64()),
+        Expr::Column(3, columnar::String())};
+    auto projected = std::make_unique<Projection>(
+        std::move(join), std::move(exprs),
+        columnar::Schema::Make({Field("k", columnar::Int64()), Field("b", columnar::String())}));
+    std::vector<AggregateCall> calls = {
+        {ValueOrDie(AggregateRegistry().ResolveAggregate("count", {}, false)), {}},
+        {ValueOrDie(AggregateRegistry().ResolveAggregate("count", {columnar::String()}, false)),
+         {1}}};
+    auto aggregate = std::make_unique<HashAggregate>(
+        std::move(projected), std::vector<int>{0}, std::move(calls),
+        columnar::Schema::Make({Field("k", columnar::Int64()), Field("n", columnar::Int64()),
+                                Field("nb", columnar::Int64())}));
+    auto result = RunPlan(std::move(aggregate), threads, nullptr, 2);
+    ASSERT_TRUE(result.ok()) << result.status().ToString();
+    // k=2: 4 pairs; 3: 1; 1, 5: probe only; 4: build only; NULL: pn and bn.
+    EXPECT_EQ(Sorted(Rows(*result)),
+              SortedList({"1|1|0", "2|4|4", "3|1|1", "4|1|1", "5|1|0", "null|2|1"}))
+        << "threads=" << threads;
+  }
+}
+
+TEST(HashJoinTest, FullLargeOnSeveralThreads) {
+  std::vector<std::optional<int64_t>> pk, bk, pv, bv;
+  for (int64_t i = 0; i < 50000; ++i) {
+    pk.push_back(i % 1000);
+    pv.push_back(i);
+  }
+  for (int64_t i = 0; i < 3000; ++i) {
+    bk.push_back(i % 1500);  // keys 1000..1499 (1000 rows) never match
+    bv.push_back(i);
+  }
+  bk.push_back(std::nullopt);
+  bv.push_back(-1);
+  auto schema = OutputSchema(JoinType::kFull, {Int64s(pk), Int64s(pv)}, {Int64s(bk), Int64s(bv)});
+  auto plan = std::make_unique<HashJoin>(
+      Source({Int64s(pk), Int64s(pv)}, 4096), Source({Int64s(bk), Int64s(bv)}, 1000),
+      JoinType::kFull, std::vector<int>{0}, std::vector<int>{0}, nullptr, false, schema);
+  SQE_ASSIGN_OR_FAIL(auto batches, RunPlan(std::move(plan), 2, nullptr, 1000));
+  int64_t rows = 0, build_only = 0;
+  std::vector<int> seen(3001, 0);
+  for (const auto& b : batches) {
+    for (int64_t r = 0; r < b.num_rows(); ++r) {
+      if (b.column(0).IsNull(r)) {
+        ++build_only;
+        ASSERT_TRUE(b.column(1).IsNull(r));
+        const int64_t v = b.column(3).Value<int64_t>(r);
+        ++seen[v < 0 ? 3000 : v];
+      } else {
+        ASSERT_EQ(b.column(0).Value<int64_t>(r), b.column(2).Value<int64_t>(r));
+      }
+    }
+    rows += b.num_rows();
+  }
+  EXPECT_EQ(rows, 100000 + 1001);
+  EXPECT_EQ(build_only, 1001);
+  for (int64_t i = 0; i < 3000; ++i) EXPECT_EQ(seen[i], i % 1500 >= 1000 ? 1 : 0) << i;
+  EXPECT_EQ(seen[3000], 1);
 }
 
 }  // namespace

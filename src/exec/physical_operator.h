@@ -13,7 +13,10 @@
 ///               between them, e.g. a scan hands out files/row groups)
 ///  - streaming: MakeOperatorState, Execute (per thread, no shared mutable state)
 ///  - sink:      IsSink(), MakeSinkState, Sink, Combine, Finalize
-/// and BuildPipelines when it is not a plain streaming operator over children[0].
+/// and BuildPipelines when it is not a plain streaming operator over children[0]. An
+/// operator may also be the source of a continuation pipeline that feeds the operators
+/// above it and its pipeline's sink once its pipeline is done (a FULL join's unmatched
+/// build rows: PipelineBuilder::AddContinuation); the shared sink Finalizes once.
 ///
 /// Every operator charges what it keeps to a child tracker of ExecContext::tracker
 /// (MakeTracker) and counts rows and time in `stats()` for EXPLAIN ANALYZE.

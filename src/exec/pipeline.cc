@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 
@@ -18,9 +20,61 @@ void PipelineBuilder::AddDependency(int pipeline, int depends_on) {
   pipelines_[pipeline].dependencies.push_back(depends_on);
 }
 
+int PipelineBuilder::AddContinuation(PhysicalOperator* source) {
+  const int parent = current_;
+  const size_t from = pipelines_[parent].operators.size();
+  pipelines_.push_back(Pipeline{source, {}, nullptr, {}});
+  const int index = static_cast<int>(pipelines_.size()) - 1;
+  continuations_.push_back(Continuation{index, parent, from});
+  return index;
+}
+
+void PipelineBuilder::ResolveContinuations() {
+  // Parents are created before their continuations, so a parent that is itself a
+  // continuation is complete by the time its own continuations are resolved.
+  for (const Continuation& c : continuations_) {
+    const Pipeline& parent = pipelines_[c.parent];
+    Pipeline& p = pipelines_[c.pipeline];
+    p.operators.assign(parent.operators.begin() + static_cast<std::ptrdiff_t>(c.from),
+                       parent.operators.end());
+    p.sink = parent.sink;
+  }
+  for (const Continuation& c : continuations_) {
+    Pipeline& p = pipelines_[c.pipeline];
+    p.dependencies.push_back(c.parent);
+    // Operators later in the parent also stream the earlier continuations' rows: run
+    // those first (a FULL join over a FULL join sees both inputs before its own rest).
+    bool last = true;
+    for (const Continuation& o : continuations_) {
+      if (o.parent != c.parent || o.pipeline == c.pipeline) continue;
+      if (o.from < c.from || (o.from == c.from && o.pipeline < c.pipeline)) {
+        p.dependencies.push_back(o.pipeline);
+      } else {
+        last = false;
+      }
+    }
+    pipelines_[c.parent].finalize_sink = false;
+    if (!last) p.finalize_sink = false;
+  }
+  // Pipelines reading what the parent's sink produced wait for every continuation.
+  std::vector<uint8_t> is_continuation(pipelines_.size(), 0);
+  for (const Continuation& c : continuations_) is_continuation[c.pipeline] = 1;
+  for (size_t i = 0; i < pipelines_.size(); ++i) {
+    if (is_continuation[i]) continue;
+    std::vector<int> extra;
+    for (int d : pipelines_[i].dependencies) {
+      for (const Continuation& c : continuations_) {
+        if (c.parent == d) extra.push_back(c.pipeline);
+      }
+    }
+    for (int e : extra) pipelines_[i].dependencies.push_back(e);
+  }
+}
+
 std::vector<Pipeline> BuildPipelines(PhysicalOperator& root) {
   PipelineBuilder builder;
   root.BuildPipelines(builder);
+  builder.ResolveContinuations();
   std::vector<Pipeline>& built = builder.pipelines();
   // Topological order: a pipeline runs after the ones it depends on; otherwise creation
   // order (children first). Pipelines without a sink (the one the root sink starts) go.
@@ -117,6 +171,7 @@ Status RunPipeline(ExecContext& ctx, const Pipeline& p) {
   };
   SQE_RETURN_NOT_OK(ParallelFor(threads > 1 ? ctx.scheduler : nullptr, threads, threads, body));
   SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
+  if (!p.finalize_sink) return Status::OK();
   int64_t start = NowNanos();
   Status st = p.sink->Finalize(ctx);
   p.sink->stats().cpu_nanos.fetch_add(NowNanos() - start, std::memory_order_relaxed);

@@ -17,6 +17,9 @@ struct Pipeline {
   PhysicalOperator* sink = nullptr;
   /// Pipelines that must finish first (indices into the executor's list).
   std::vector<int> dependencies;
+  /// False when another pipeline still feeds the same sink afterwards (a continuation,
+  /// see PipelineBuilder::AddContinuation): the sink Finalizes after the last one only.
+  bool finalize_sink = true;
 };
 
 /// Collects pipelines while operators BuildPipelines (recursively, children first).
@@ -30,10 +33,28 @@ class PipelineBuilder {
   int StartPipeline(PhysicalOperator* source);
   void SetCurrent(int index) { current_ = index; }
   void AddDependency(int pipeline, int depends_on);
+  /// Adds a pipeline with `source` that continues the current one after the operators it
+  /// has now: once every operator and the sink are added to the current pipeline, the
+  /// continuation gets the operators appended after this point and the same sink (e.g.
+  /// a FULL join's unmatched build rows flow through the operators above the join). It
+  /// runs after the current pipeline (and after the current pipeline's earlier
+  /// continuations); pipelines that depend on the current one also wait for it; the
+  /// shared sink Finalizes once, after the last of them. The current pipeline stays
+  /// current. Returns the continuation's index.
+  int AddContinuation(PhysicalOperator* source);
   std::vector<Pipeline>& pipelines() { return pipelines_; }
+  /// Completes the continuations (operators, sink, dependencies, finalize flags); called
+  /// once after the root's BuildPipelines.
+  void ResolveContinuations();
 
  private:
+  struct Continuation {
+    int pipeline;  ///< the continuation
+    int parent;    ///< the pipeline it continues
+    size_t from;   ///< the parent's operators from this position on are the continuation's
+  };
   std::vector<Pipeline> pipelines_;
+  std::vector<Continuation> continuations_;
   int current_ = -1;
 };
 
