@@ -32,6 +32,8 @@ struct ProbeState : OperatorState {
   EncodedRows encoded;
   std::vector<uint32_t> s_sel, t_sel;
   std::vector<uint8_t> matched;
+  /// Set while ExecuteStreaming runs: pair batches go out as soon as they are made.
+  const std::function<Status(const Batch&)>* emit = nullptr;
 };
 }  // namespace
 
@@ -282,6 +284,18 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
   return Status::OK();
 }
 
+Status HashJoin::ExecuteStreaming(ExecContext& ctx, const Batch& input, OperatorState& state,
+                                  const std::function<Status(const Batch&)>& emit) {
+  auto& s = static_cast<ProbeState&>(state);
+  std::vector<Batch> out;
+  s.emit = &emit;
+  Status st = Execute(ctx, input, state, &out);
+  s.emit = nullptr;
+  SQE_RETURN_NOT_OK(st);
+  for (const Batch& b : out) SQE_RETURN_NOT_OK(emit(b));
+  return Status::OK();
+}
+
 Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& state,
                          std::vector<Batch>* out) {
   auto& s = static_cast<ProbeState&>(state);
@@ -325,6 +339,11 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
       s.t_sel.push_back(r);
       if (static_cast<int64_t>(s.s_sel.size()) >= ctx.batch_size) {
         SQE_RETURN_NOT_OK(EmitPairs(ctx, input, &s.s_sel, &s.t_sel, &s.matched, out));
+        if (s.emit != nullptr) {
+          for (const Batch& b : *out) SQE_RETURN_NOT_OK((*s.emit)(b));
+          out->clear();
+          SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
+        }
       }
     }
   }

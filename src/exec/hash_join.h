@@ -68,6 +68,10 @@ class HashJoin : public PhysicalOperator {
   Result<std::unique_ptr<OperatorState>> MakeOperatorState(ExecContext& ctx) override;
   Status Execute(ExecContext& ctx, const columnar::Batch& input, OperatorState& state,
                  std::vector<columnar::Batch>* out) override;
+  /// Emits every batch_size pairs as they are found, so a fan-out (many matches per probe
+  /// row, cross joins) holds one output batch at a time, and checks for cancellation.
+  Status ExecuteStreaming(ExecContext& ctx, const columnar::Batch& input, OperatorState& state,
+                          const std::function<Status(const columnar::Batch&)>& emit) override;
 
   struct Table;  // hash_join.cc
 

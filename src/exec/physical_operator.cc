@@ -32,6 +32,15 @@ Status PhysicalOperator::Execute(ExecContext&, const columnar::Batch&, OperatorS
                                  std::vector<columnar::Batch>*) {
   return RoleMissing(name_, "streaming");
 }
+Status PhysicalOperator::ExecuteStreaming(
+    ExecContext& ctx, const columnar::Batch& input, OperatorState& state,
+    const std::function<Status(const columnar::Batch&)>& emit) {
+  std::vector<columnar::Batch> out;
+  SQE_RETURN_NOT_OK(Execute(ctx, input, state, &out));
+  for (const columnar::Batch& b : out) SQE_RETURN_NOT_OK(emit(b));
+  return Status::OK();
+}
+
 Result<std::unique_ptr<OperatorState>> PhysicalOperator::MakeSinkState(ExecContext&) {
   return std::make_unique<OperatorState>();
 }

@@ -26,6 +26,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -94,6 +95,13 @@ class PhysicalOperator {
   /// Transforms `input` into zero or more batches appended to `out`.
   virtual Status Execute(ExecContext& ctx, const columnar::Batch& input, OperatorState& state,
                          std::vector<columnar::Batch>* out);
+  /// The same, handing each output batch to `emit` as soon as it exists, so an operator
+  /// whose output can be far larger than its input (a join fanning out) never holds all
+  /// of it at once. The executor calls this one; the default runs Execute and emits its
+  /// batches.
+  virtual Status ExecuteStreaming(ExecContext& ctx, const columnar::Batch& input,
+                                  OperatorState& state,
+                                  const std::function<Status(const columnar::Batch&)>& emit);
 
   // --- sink role ---
   virtual bool IsSink() const { return false; }

@@ -112,16 +112,19 @@ Status Push(ExecContext& ctx, const Pipeline& p, std::vector<std::unique_ptr<Ope
     return st;
   }
   PhysicalOperator* op = p.operators[from];
-  std::vector<columnar::Batch> out;
   int64_t start = NowNanos();
+  int64_t downstream = 0;  // time spent below this operator, not its own
   op->stats().rows_in.fetch_add(batch.num_rows(), std::memory_order_relaxed);
-  SQE_RETURN_NOT_OK(op->Execute(ctx, batch, *states[from], &out));
-  op->stats().cpu_nanos.fetch_add(NowNanos() - start, std::memory_order_relaxed);
-  for (const columnar::Batch& b : out) {
-    op->stats().rows_out.fetch_add(b.num_rows(), std::memory_order_relaxed);
-    op->stats().batches_out.fetch_add(1, std::memory_order_relaxed);
-    SQE_RETURN_NOT_OK(Push(ctx, p, states, sink_state, from + 1, b));
-  }
+  SQE_RETURN_NOT_OK(op->ExecuteStreaming(
+      ctx, batch, *states[from], [&](const columnar::Batch& b) -> Status {
+        op->stats().rows_out.fetch_add(b.num_rows(), std::memory_order_relaxed);
+        op->stats().batches_out.fetch_add(1, std::memory_order_relaxed);
+        int64_t below = NowNanos();
+        Status st = Push(ctx, p, states, sink_state, from + 1, b);
+        downstream += NowNanos() - below;
+        return st;
+      }));
+  op->stats().cpu_nanos.fetch_add(NowNanos() - start - downstream, std::memory_order_relaxed);
   return Status::OK();
 }
 
