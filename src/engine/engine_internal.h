@@ -69,6 +69,9 @@ struct Session::Impl {
                                                    std::string* explain_analyze = nullptr);
   Result<QueryResult> Explain(const sql::ast::ExplainStatement& statement, std::string_view sql,
                               const std::vector<exec::Value>& parameters);
+  /// EXECUTE ... USING values, folded to constants.
+  Result<std::vector<exec::Value>> BindParameters(const std::vector<sql::ast::ExprPtr>& parameters,
+                                                  std::string_view sql);
   Result<QueryResult> Show(const sql::ast::Statement& statement, std::string_view sql);
   Result<QueryResult> RunDdl(const sql::ast::Statement& statement, std::string_view sql);
   Result<QueryResult> RunInsert(const sql::ast::Statement& statement, std::string_view sql,

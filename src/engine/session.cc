@@ -87,6 +87,14 @@ Result<std::vector<columnar::Batch>> SessionCatalog::Execute(const planner::Logi
 
 namespace {
 
+/// The result of a statement that returns no rows.
+QueryResult NoRows(std::string statement_type) {
+  QueryResult r;
+  r.schema = columnar::Schema::Make({});
+  r.statement_type = std::move(statement_type);
+  return r;
+}
+
 /// Registers the running context for Cancel and counts running queries.
 class RunningQuery {
  public:
@@ -169,6 +177,18 @@ Result<QueryResult> Session::Impl::Explain(const ast::ExplainStatement& statemen
   return VarcharResult({"Query Plan"}, {{text}}, statement.analyze ? "EXPLAIN ANALYZE" : "EXPLAIN");
 }
 
+Result<std::vector<exec::Value>> Session::Impl::BindParameters(
+    const std::vector<ast::ExprPtr>& parameters, std::string_view sql) {
+  std::unique_ptr<exec::ExecContext> ctx = MakeContext("execute");
+  SessionCatalog binder_catalog(*this, ctx.get());
+  std::vector<exec::Value> values;
+  for (const ast::ExprPtr& p : parameters) {
+    SQE_ASSIGN_OR_RETURN(exec::Value v, planner::BindConstant(*p, binder_catalog, sql));
+    values.push_back(std::move(v));
+  }
+  return values;
+}
+
 Result<QueryResult> Session::Impl::Run(const ast::Statement& statement, std::string_view sql,
                                        const std::vector<exec::Value>& parameters) {
   switch (statement.kind) {
@@ -196,9 +216,7 @@ Result<QueryResult> Session::Impl::Run(const ast::Statement& statement, std::str
       }
       catalog = new_catalog;
       schema = use.schema;
-      QueryResult r;
-      r.schema = columnar::Schema::Make({});
-      r.statement_type = "USE";
+      QueryResult r = NoRows("USE");
       r.set_catalog = catalog;
       r.set_schema = schema;
       return r;
@@ -212,35 +230,23 @@ Result<QueryResult> Session::Impl::Run(const ast::Statement& statement, std::str
                                                 ? v.string_value()
                                                 : v.ToSql();
       properties[set.name.ToString()] = text;
-      QueryResult r;
-      r.schema = columnar::Schema::Make({});
-      r.statement_type = "SET SESSION";
-      return r;
+      return NoRows("SET SESSION");
     }
     case ast::StatementKind::kResetSession: {
       properties.erase(static_cast<const ast::ResetSessionStatement&>(statement).name.ToString());
-      QueryResult r;
-      r.schema = columnar::Schema::Make({});
-      r.statement_type = "RESET SESSION";
-      return r;
+      return NoRows("RESET SESSION");
     }
     case ast::StatementKind::kPrepare: {
       const auto& p = static_cast<const ast::PrepareStatement&>(statement);
       prepared[p.name] = p.statement->text;
-      QueryResult r;
-      r.schema = columnar::Schema::Make({});
-      r.statement_type = "PREPARE";
-      return r;
+      return NoRows("PREPARE");
     }
     case ast::StatementKind::kDeallocate: {
       const auto& p = static_cast<const ast::PreparedNameStatement&>(statement);
       if (prepared.erase(p.name) == 0) {
         return sql::SqlErrorAt(sql, statement.pos, "Prepared statement not found: " + p.name);
       }
-      QueryResult r;
-      r.schema = columnar::Schema::Make({});
-      r.statement_type = "DEALLOCATE";
-      return r;
+      return NoRows("DEALLOCATE");
     }
     case ast::StatementKind::kExecute: {
       const auto& e = static_cast<const ast::ExecuteStatement&>(statement);
@@ -248,26 +254,14 @@ Result<QueryResult> Session::Impl::Run(const ast::Statement& statement, std::str
       if (it == prepared.end()) {
         return sql::SqlErrorAt(sql, statement.pos, "Prepared statement not found: " + e.name);
       }
-      std::unique_ptr<exec::ExecContext> ctx = MakeContext("execute");
-      SessionCatalog binder_catalog(*this, ctx.get());
-      std::vector<exec::Value> values;
-      for (const ast::ExprPtr& p : e.parameters) {
-        SQE_ASSIGN_OR_RETURN(exec::Value v, planner::BindConstant(*p, binder_catalog, sql));
-        values.push_back(std::move(v));
-      }
+      SQE_ASSIGN_OR_RETURN(std::vector<exec::Value> values, BindParameters(e.parameters, sql));
       std::string text = it->second;
       SQE_ASSIGN_OR_RETURN(ast::StatementPtr inner, sql::ParseStatement(text));
       return Run(*inner, text, values);
     }
     case ast::StatementKind::kExecuteImmediate: {
       const auto& e = static_cast<const ast::ExecuteImmediateStatement&>(statement);
-      std::unique_ptr<exec::ExecContext> ctx = MakeContext("execute");
-      SessionCatalog binder_catalog(*this, ctx.get());
-      std::vector<exec::Value> values;
-      for (const ast::ExprPtr& p : e.parameters) {
-        SQE_ASSIGN_OR_RETURN(exec::Value v, planner::BindConstant(*p, binder_catalog, sql));
-        values.push_back(std::move(v));
-      }
+      SQE_ASSIGN_OR_RETURN(std::vector<exec::Value> values, BindParameters(e.parameters, sql));
       SQE_ASSIGN_OR_RETURN(ast::StatementPtr inner, sql::ParseStatement(e.sql));
       return Run(*inner, e.sql, values);
     }
@@ -275,10 +269,7 @@ Result<QueryResult> Session::Impl::Run(const ast::Statement& statement, std::str
     case ast::StatementKind::kCommit:
     case ast::StatementKind::kRollback: {
       // Autocommit only: every statement commits on its own.
-      QueryResult r;
-      r.schema = columnar::Schema::Make({});
-      r.statement_type = ast::StatementKindName(statement.kind);
-      return r;
+      return NoRows(ast::StatementKindName(statement.kind));
     }
     case ast::StatementKind::kCreateSchema:
     case ast::StatementKind::kDropSchema:

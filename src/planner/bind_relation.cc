@@ -17,6 +17,18 @@ ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo
 
 }  // namespace
 
+LogicalPtr Binder::ScanNode(std::shared_ptr<const ScanSource> source) {
+  LogicalPtr plan = MakeNode(LogicalKind::kScan);
+  for (int i = 0; i < source->schema->num_fields(); ++i) {
+    const columnar::Field& f = source->schema->field(i);
+    plan->output.push_back(NewColumn(f.name(), f.type()));
+    plan->scan_columns.push_back(i);
+  }
+  plan->estimated_rows = source->row_count;
+  plan->source = std::move(source);
+  return plan;
+}
+
 Result<LogicalPtr> Binder::BindFrom(const std::vector<ast::RelationPtr>& from, const Scope* outer,
                                     const CteScope* ctes, Scope* scope) {
   LogicalPtr plan;
@@ -106,14 +118,7 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
         }
         auto source = catalog_.LoadTable(name, travel);
         if (!source.ok()) return ErrorAt(relation.pos, source.status().message());
-        plan = MakeNode(LogicalKind::kScan);
-        plan->source = *source;
-        for (int i = 0; i < (*source)->schema->num_fields(); ++i) {
-          const columnar::Field& f = (*source)->schema->field(i);
-          plan->output.push_back(NewColumn(f.name(), f.type()));
-          plan->scan_columns.push_back(i);
-        }
-        plan->estimated_rows = (*source)->row_count;
+        plan = ScanNode(*source);
       }
       bound = RelationFor(name.table, plan->output);
       bound.name_parts = {name.catalog, name.schema, name.table};
@@ -241,14 +246,7 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       if (paths.empty()) return ErrorAt(relation.pos, "read_parquet needs at least one path");
       auto source = catalog_.ReadParquet(paths);
       if (!source.ok()) return ErrorAt(relation.pos, source.status().message());
-      plan = MakeNode(LogicalKind::kScan);
-      plan->source = *source;
-      for (int i = 0; i < (*source)->schema->num_fields(); ++i) {
-        const columnar::Field& f = (*source)->schema->field(i);
-        plan->output.push_back(NewColumn(f.name(), f.type()));
-        plan->scan_columns.push_back(i);
-      }
-      plan->estimated_rows = (*source)->row_count;
+      plan = ScanNode(*source);
       bound = RelationFor(fn, plan->output);
       break;
     }

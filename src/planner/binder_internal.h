@@ -133,6 +133,8 @@ class Binder {
   // --- relations (bind_relation.cc) ---
   Result<LogicalPtr> BindRelation(const ast::Relation& relation, const Scope* outer,
                                   const CteScope* ctes, Scope* scope);
+  /// A scan of every column of `source` (the optimizer prunes them later).
+  LogicalPtr ScanNode(std::shared_ptr<const ScanSource> source);
   Result<LogicalPtr> BindFrom(const std::vector<ast::RelationPtr>& from, const Scope* outer,
                               const CteScope* ctes, Scope* scope);
 
