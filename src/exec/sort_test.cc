@@ -93,7 +93,9 @@ std::vector<Row> Expected(std::vector<Row> rows, const std::vector<SortKey>& key
     for (const SortKey& k : keys) {
       int c = k.column == 0   ? Compare(x.a, y.a, k)
               : k.column == 1 ? Compare(x.b, y.b, k)
-                              : Compare(x.c, y.c, k);
+              : k.column == 2
+                  ? Compare(x.c, y.c, k)
+                  : Compare(std::optional<int64_t>(x.id), std::optional<int64_t>(y.id), k);
       if (c != 0) return c < 0;
     }
     return false;
@@ -115,7 +117,10 @@ TEST(SortTest, HundredThousandRowsMatchStdSortForKeyOrders) {
       {{2, false, false}, {0, true, true}},
       {{1, false, true}, {2, true, true}, {0, false, false}},
   };
-  for (const auto& keys : orders) {
+  for (auto keys : orders) {
+    // The sort is not stable: the unique id as the last key makes the expected order the
+    // only correct one (ties, and -0.0 against 0.0, would otherwise print either way).
+    keys.push_back({3, true, false});
     for (int threads : {1, 2}) {
       auto plan = std::make_unique<Sort>(Source(ToColumns(rows), 3000), keys);
       SQE_ASSIGN_OR_FAIL(auto batches, RunPlan(std::move(plan), threads, nullptr, 4096));
@@ -149,7 +154,8 @@ TEST(SortTest, EmptyInputAndSmallTypes) {
 
 TEST(TopNTest, EqualsSortThenLimitAndOffset) {
   const std::vector<Row> rows = RandomRows(50000, 11);
-  const std::vector<SortKey> keys = {{2, false, true}, {0, true, false}, {1, true, false}};
+  const std::vector<SortKey> keys = {
+      {2, false, true}, {0, true, false}, {1, true, false}, {3, true, false}};
   const auto want = ExpectedText(Expected(rows, keys));
   for (auto [limit, offset] : std::vector<std::pair<int64_t, int64_t>>{
            {10, 0}, {1000, 0}, {25, 7}, {0, 0}, {100, 49990}, {10, 60000}}) {
