@@ -93,6 +93,47 @@ class DecimalSumState {
   std::vector<int64_t> counts_;
 };
 
+/// The grouped 128-bit decimal sums (with counts) that sum(decimal) and avg(decimal)
+/// both keep; each finishes the state its own way in Finalize.
+class DecimalSumAccumulator : public GroupAccumulator {
+ public:
+  DecimalSumAccumulator(columnar::TypePtr result_type, std::shared_ptr<MemoryTracker> tracker)
+      : result_type_(std::move(result_type)), memory_(std::move(tracker)) {}
+
+  Status Resize(int64_t n) override {
+    SQE_RETURN_NOT_OK(memory_.Ensure(n * DecimalSumState::kBytesPerGroup));
+    state_.Resize(static_cast<size_t>(n));
+    return Status::OK();
+  }
+  Status Update(const std::vector<columnar::Column>& args, const uint32_t* groups,
+                int64_t rows) override {
+    const columnar::Column& column = args[0];
+    const columnar::Decimal128* values = column.Values<columnar::Decimal128>();
+    const bool nulls = column.null_count() > 0;
+    for (int64_t i = 0; i < rows; ++i) {
+      if (nulls && column.IsNull(i)) continue;
+      state_.Add(groups[i], ToInt128(values[i]));
+    }
+    return Status::OK();
+  }
+  /// `other` is an accumulator of the same function (so of the same subclass).
+  Status Merge(GroupAccumulator& other, const uint32_t* map) override {
+    auto& source = static_cast<DecimalSumAccumulator&>(other);
+    for (size_t g = 0; g < source.state_.size(); ++g) {
+      if (map[g] != kSkipGroup) state_.MergeGroup(map[g], source.state_, g);
+    }
+    return Status::OK();
+  }
+  int64_t MemoryUsage() const override {
+    return static_cast<int64_t>(state_.size()) * DecimalSumState::kBytesPerGroup;
+  }
+
+ protected:
+  columnar::TypePtr result_type_;
+  MemoryCharge memory_;
+  DecimalSumState state_;
+};
+
 /// Trino's order of doubles: NaN above everything (and equal to itself).
 template <typename T>
 inline bool ValueLess(const T& a, const T& b) {

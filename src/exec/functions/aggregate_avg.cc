@@ -64,33 +64,10 @@ class FloatingAvg final : public GroupAccumulator {
   std::vector<int64_t> counts_;
 };
 
-class DecimalAvg final : public GroupAccumulator {
+class DecimalAvg final : public DecimalSumAccumulator {
  public:
-  DecimalAvg(columnar::TypePtr type, std::shared_ptr<MemoryTracker> tracker)
-      : type_(std::move(type)), memory_(std::move(tracker)) {}
+  using DecimalSumAccumulator::DecimalSumAccumulator;
 
-  Status Resize(int64_t n) override {
-    SQE_RETURN_NOT_OK(memory_.Ensure(n * DecimalSumState::kBytesPerGroup));
-    state_.Resize(static_cast<size_t>(n));
-    return Status::OK();
-  }
-  Status Update(const std::vector<Column>& args, const uint32_t* groups, int64_t rows) override {
-    const Column& column = args[0];
-    const columnar::Decimal128* values = column.Values<columnar::Decimal128>();
-    const bool nulls = column.null_count() > 0;
-    for (int64_t i = 0; i < rows; ++i) {
-      if (nulls && column.IsNull(i)) continue;
-      state_.Add(groups[i], ToInt128(values[i]));
-    }
-    return Status::OK();
-  }
-  Status Merge(GroupAccumulator& other, const uint32_t* map) override {
-    auto& source = static_cast<DecimalAvg&>(other);
-    for (size_t g = 0; g < source.state_.size(); ++g) {
-      if (map[g] != kSkipGroup) state_.MergeGroup(map[g], source.state_, g);
-    }
-    return Status::OK();
-  }
   Result<Column> Finalize() override {
     std::vector<columnar::Decimal128> values(state_.size());
     std::vector<uint8_t> valid(state_.size());
@@ -110,16 +87,8 @@ class DecimalAvg final : public GroupAccumulator {
       values[g] = FromInt128(quotient);
       valid[g] = 1;
     }
-    return FixedTraits<columnar::Decimal128>::Build(type_, values, valid, memory_.tracker());
+    return FixedTraits<columnar::Decimal128>::Build(result_type_, values, valid, memory_.tracker());
   }
-  int64_t MemoryUsage() const override {
-    return static_cast<int64_t>(state_.size()) * DecimalSumState::kBytesPerGroup;
-  }
-
- private:
-  columnar::TypePtr type_;
-  MemoryCharge memory_;
-  DecimalSumState state_;
 };
 
 template <typename Acc>
