@@ -6,16 +6,12 @@
 
 namespace sqe::planner {
 
-namespace {
-
 ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo>& columns) {
   ScopeRelation r;
   r.alias = alias;
   for (const ColumnInfo& c : columns) r.columns.push_back({Binder::Lower(c.name), c, false});
   return r;
 }
-
-}  // namespace
 
 LogicalPtr Binder::ScanNode(std::shared_ptr<const ScanSource> source) {
   LogicalPtr plan = MakeNode(LogicalKind::kScan);
@@ -222,32 +218,7 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       return plan;
     }
     case ast::RelationKind::kTableFunction: {
-      std::string fn = Lower(relation.name.parts.back());
-      if (fn != "read_parquet") {
-        return ErrorAt(relation.pos, "Table function '" + relation.name.ToString() +
-                                         "' not found (available: read_parquet)");
-      }
-      std::vector<std::string> paths;
-      for (const ast::ExprPtr& arg : relation.args) {
-        SQE_ASSIGN_OR_RETURN(exec::Value v, BindConstantValue(*arg));
-        if (v.type()->id() == columnar::TypeId::kString) {
-          paths.push_back(v.string_value());
-        } else if (v.type()->id() == columnar::TypeId::kList && !v.is_null()) {
-          for (const exec::Value& e : v.elements()) {
-            if (e.is_null() || e.type()->id() != columnar::TypeId::kString) {
-              return ErrorAt(arg->pos, "read_parquet takes file paths as varchar");
-            }
-            paths.push_back(e.string_value());
-          }
-        } else {
-          return ErrorAt(arg->pos, "read_parquet takes a path, a glob or an ARRAY of them");
-        }
-      }
-      if (paths.empty()) return ErrorAt(relation.pos, "read_parquet needs at least one path");
-      auto source = catalog_.ReadParquet(paths);
-      if (!source.ok()) return ErrorAt(relation.pos, source.status().message());
-      plan = ScanNode(*source);
-      bound = RelationFor(fn, plan->output);
+      SQE_ASSIGN_OR_RETURN(plan, BindTableFunction(relation, &bound));
       break;
     }
     case ast::RelationKind::kUnnest:

@@ -1,7 +1,8 @@
 #pragma once
 /// The binder's private state and helpers, shared by binder.cc (entry points, types),
-/// bind_relation.cc (FROM), bind_query.cc (SELECT, set operations, ORDER BY) and
-/// bind_expression.cc (expressions and subqueries).
+/// bind_relation.cc (FROM), bind_table_function.cc (table functions in FROM),
+/// bind_query.cc (SELECT, set operations, ORDER BY) and bind_expression.cc (expressions
+/// and subqueries).
 
 #include <map>
 #include <memory>
@@ -137,6 +138,8 @@ class Binder {
   LogicalPtr ScanNode(std::shared_ptr<const ScanSource> source);
   Result<LogicalPtr> BindFrom(const std::vector<ast::RelationPtr>& from, const Scope* outer,
                               const CteScope* ctes, Scope* scope);
+  /// A table function in FROM (bind_table_function.cc): its scan and its scope relation.
+  Result<LogicalPtr> BindTableFunction(const ast::Relation& relation, ScopeRelation* bound);
 
   // --- expressions (bind_expression.cc) ---
   Result<ExprPtr> BindExpr(const ast::Expr& expr, ExprContext& ctx);
@@ -185,6 +188,9 @@ class Binder {
   /// The WITH names visible where binding is now (subqueries in expressions see them).
   const CteScope* current_ctes_ = nullptr;
 };
+
+/// A FROM item named `alias` with `columns` (names lower-cased for matching).
+ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo>& columns);
 
 /// The conjuncts of an AND tree.
 void SplitAnd(const ExprPtr& expr, std::vector<ExprPtr>* out);
