@@ -21,8 +21,11 @@
 #include "columnar/schema.h"
 #include "common/result.h"
 #include "config/config.h"
+#include "exec/value.h"
 
 namespace sqe::engine {
+
+class ResultCursor;  // engine/result_cursor.h
 
 /// What a statement returned.
 struct QueryResult {
@@ -46,6 +49,17 @@ struct EngineOptions {
   std::string warehouse;
   /// Query threads (0 = config's / number of cores).
   int threads = 0;
+};
+
+/// What a statement would return, found without running it (Session::Describe): what a
+/// protocol reports for a prepared statement before any execution.
+struct StatementDescription {
+  /// Result columns; empty for statements that return no rows.
+  columnar::SchemaPtr schema;
+  /// True for statements that return a row count or nothing (INSERT, DDL, SET, USE...).
+  bool is_update = false;
+  /// One entry per `?` in order; nullptr where the type is not known before binding values.
+  std::vector<columnar::TypePtr> parameter_types;
 };
 
 class Session;
@@ -76,6 +90,21 @@ class Session {
   Result<std::vector<QueryResult>> ExecuteScript(std::string_view sql);
   /// Stops the running statement (from any thread): it fails with Cancelled within 1 s.
   void Cancel();
+
+  /// Execute with values for the statement's `?` placeholders, in order.
+  Result<QueryResult> ExecuteWithParameters(std::string_view sql,
+                                            const std::vector<exec::Value>& parameters);
+  /// Starts one statement and returns a cursor over its result, pulled batch by batch: a
+  /// query runs on its own thread into a bounded queue (it waits while the consumer is
+  /// behind), so a result is never held whole; other statements run at once and the
+  /// cursor hands out what they returned. The session is free again once Start returns:
+  /// the cursor keeps what it needs (and the engine) alive. Cancel it or drop it to stop.
+  Result<std::unique_ptr<ResultCursor>> Start(std::string_view sql,
+                                              const std::vector<exec::Value>& parameters = {});
+  /// The result schema, whether the statement is an update, and its parameters, without
+  /// running it (queries are bound, not executed; SHOW-like statements, which only read
+  /// metadata, are run for their schema).
+  Result<StatementDescription> Describe(std::string_view sql);
 
   const std::string& user() const;
   const std::string& current_catalog() const;
