@@ -2,7 +2,10 @@
 
 #include <string>
 
+#include "columnar/ipc/ipc_options.h"
+#include "engine/engine.h"
 #include "main/version.h"
+#include "server/flight_sql/flight_sql_listener.h"
 #include "server/http/health_routes.h"
 #include "server/http/http_listener.h"
 #include "server/iceberg_rest/iceberg_rest_routes.h"
@@ -54,6 +57,38 @@ MadeListener RestCatalogListener(const ServerContext& context) {
   return MadeListener{std::move(listener), ""};
 }
 
+/// Arrow Flight SQL over an engine of its own (the engine opens the configured catalog).
+/// When the engine cannot start, the port is held and the reason logged.
+MadeListener FlightSqlListenerFor(const ServerContext& context) {
+  const config::Config& config = context.config;
+  engine::EngineOptions engine_options;
+  engine_options.config = config;
+  Result<std::shared_ptr<engine::Engine>> engine = engine::Engine::Open(std::move(engine_options));
+  Result<columnar::ipc::Compression> compression =
+      columnar::ipc::ParseCompression(config.coordinator.flight_compression);
+  if (!engine.ok() || !compression.ok() || context.auth == nullptr) {
+    std::string why = !engine.ok()        ? engine.status().message()
+                      : !compression.ok() ? compression.status().message()
+                                          : "no auth chain";
+    return MadeListener{
+        std::make_unique<server::ClosingTcpListener>(),
+        "Arrow Flight SQL cannot start (" + why + "); the port is held and connections are closed"};
+  }
+  server::flight_sql::FlightSqlServiceOptions options;
+  options.engine = *engine;
+  options.auth = context.auth;
+  options.compression = *compression;
+  options.session_ttl = std::chrono::seconds(config.coordinator.session_context_cache_ttl_secs);
+  options.server_version = kSqeVersion;
+  std::string missing =
+      "Flight SQL serves queries, updates, prepared statements and the catalog metadata; not "
+      "yet: PollFlightInfo, CancelFlightInfo, CommandStatementIngest, XdbcTypeInfo, the key "
+      "commands, session options";
+  if (config.coordinator.tls.enabled()) missing += ", TLS ([coordinator.tls] is ignored)";
+  return MadeListener{std::make_unique<server::flight_sql::FlightSqlListener>(std::move(options)),
+                      missing};
+}
+
 }  // namespace
 
 Result<MadeListener> MakeListener(const config::ListenerSpec& spec, const ServerContext& context) {
@@ -63,11 +98,7 @@ Result<MadeListener> MakeListener(const config::ListenerSpec& spec, const Server
                         "the Trino statement protocol is not implemented yet; only GET "
                         "/v1/info answers"};
   }
-  if (spec.name == "flight_sql") {
-    return MadeListener{std::make_unique<server::ClosingTcpListener>(),
-                        "Arrow Flight SQL is not implemented yet; the port is held and "
-                        "connections are closed"};
-  }
+  if (spec.name == "flight_sql") return FlightSqlListenerFor(context);
   if (spec.name == "rest_catalog") {
     return RestCatalogListener(context);
   }

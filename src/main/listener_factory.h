@@ -2,7 +2,7 @@
 /// Builds the Listener behind each planned port (config::PlannedListeners names them):
 ///   metrics       HTTP: /health, /ready (later /metrics and the admin API)
 ///   trino_http    HTTP: GET /v1/info (the statement protocol comes with the engine)
-///   flight_sql    holds the port, closes connections (Flight SQL needs gRPC)
+///   flight_sql    Arrow Flight SQL (gRPC) over an engine of its own
 ///   rest_catalog  HTTP, no routes yet (the Iceberg REST catalog server)
 ///   worker_flight holds the port, closes connections (worker Flight needs gRPC)
 /// A listener that only holds its port (or serves a fraction of its protocol) comes with a

@@ -1,0 +1,480 @@
+#include "server/flight_sql/flight_sql_service.h"
+
+#include "common/logging.h"
+#include "engine/result_cursor.h"
+#include "rpc/any_command.h"
+#include "rpc/flight_data.h"
+#include "rpc/flight_sql.pb.h"
+#include "server/flight_sql/call_identity.h"
+#include "server/flight_sql/grpc_status.h"
+#include "server/flight_sql/handle_table.h"
+#include "server/flight_sql/metadata_results.h"
+#include "server/flight_sql/sql_info.h"
+#include "server/flight_sql/user_sessions.h"
+
+namespace sqe::server::flight_sql {
+
+namespace fp = ::arrow::flight::protocol;
+namespace sqlproto = ::arrow::flight::protocol::sql;
+
+namespace {
+
+/// Unused tickets and prepared statements are forgotten after these idle lifetimes.
+constexpr std::chrono::seconds kTicketLifetime{300};
+constexpr std::chrono::seconds kPreparedLifetime{3600};
+constexpr size_t kMaxTickets = 10000;
+constexpr size_t kMaxPrepared = 10000;
+/// A batch whose encoded body is larger goes out in slices, so every FlightData stays
+/// well under the 4 MiB default message limit of gRPC clients.
+constexpr size_t kMaxWireBody = size_t{2} << 20;
+
+/// What a ticket redeems: a statement to run, or a metadata command to answer.
+struct TicketEntry {
+  std::string sql;  // empty for a metadata command
+  std::vector<exec::Value> parameters;
+  google::protobuf::Any command;
+};
+
+/// A prepared statement: its text, what Describe found, and the bound parameter rows.
+struct PreparedStatement {
+  std::string sql;
+  engine::StatementDescription description;
+  std::mutex mu;
+  std::vector<std::vector<exec::Value>> parameter_rows;
+};
+
+grpc::Status Fail(const Status& status) { return ToGrpcStatus(status); }
+
+#define SQE_GRPC_RETURN_NOT_OK(expr)         \
+  do {                                       \
+    ::sqe::Status _st = (expr);              \
+    if (!_st.ok()) return ToGrpcStatus(_st); \
+  } while (false)
+
+#define SQE_GRPC_ASSIGN_OR_RETURN(lhs, expr) \
+  SQE_GRPC_ASSIGN_OR_RETURN_IMPL(SQE_CONCAT(_sqe_grpc_r_, __LINE__), lhs, expr)
+#define SQE_GRPC_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
+  auto tmp = (expr);                                   \
+  if (!tmp.ok()) return ToGrpcStatus(tmp.status());    \
+  lhs = std::move(tmp).value()
+
+bool Is(const google::protobuf::Any& any, const google::protobuf::Descriptor* d) {
+  return rpc::AnyTypeName(any) == d->full_name();
+}
+
+/// The Flight SQL command a descriptor carries.
+Result<google::protobuf::Any> CommandOf(const fp::FlightDescriptor& descriptor) {
+  if (descriptor.type() != fp::FlightDescriptor::CMD) {
+    return Status::InvalidArgument("SQE serves Flight SQL commands (a CMD descriptor)");
+  }
+  return rpc::ParseAny(descriptor.cmd());
+}
+
+/// The PutResult of an update that wrote `count` rows.
+fp::PutResult UpdateResult(int64_t count) {
+  sqlproto::DoPutUpdateResult update;
+  update.set_record_count(count);
+  fp::PutResult result;
+  result.set_app_metadata(update.SerializeAsString());
+  return result;
+}
+
+/// The schema of the parameters of a prepared statement: one nullable field per `?`.
+columnar::SchemaPtr ParameterSchema(const engine::StatementDescription& d) {
+  std::vector<columnar::Field> fields;
+  for (size_t i = 0; i < d.parameter_types.size(); ++i) {
+    columnar::TypePtr type = d.parameter_types[i] ? d.parameter_types[i] : columnar::String();
+    fields.emplace_back("parameter_" + std::to_string(i + 1), type, true);
+  }
+  return columnar::Schema::Make(std::move(fields));
+}
+
+/// The rows of parameter batches as values.
+Result<std::vector<std::vector<exec::Value>>> ParameterRows(
+    const std::vector<columnar::Batch>& batches) {
+  std::vector<std::vector<exec::Value>> rows;
+  for (const columnar::Batch& b : batches) {
+    for (int64_t r = 0; r < b.num_rows(); ++r) {
+      std::vector<exec::Value> row;
+      for (int c = 0; c < b.num_columns(); ++c) {
+        SQE_ASSIGN_OR_RETURN(exec::Value v, exec::Value::FromColumn(b.column(c), r));
+        row.push_back(std::move(v));
+      }
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+struct FlightSqlService::State {
+  FlightSqlServiceOptions options;
+  UserSessions sessions;
+  HandleTable<TicketEntry> tickets{"ticket", kTicketLifetime, kMaxTickets};
+  HandleTable<PreparedStatement> prepared{"prepared statement", kPreparedLifetime, kMaxPrepared};
+  std::vector<SqlInfoEntry> sql_info;
+
+  explicit State(FlightSqlServiceOptions o)
+      : options(std::move(o)),
+        sessions(options.engine, options.session_ttl),
+        sql_info(SqlInfoFacts(options.server_version)) {}
+
+  /// The schema a command's result has (without running it).
+  Result<columnar::SchemaPtr> SchemaOf(const google::protobuf::Any& command,
+                                       const auth::Identity& who) {
+    if (Is(command, sqlproto::CommandStatementQuery::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementQuery>(command));
+      SQE_ASSIGN_OR_RETURN(engine::StatementDescription d,
+                           sessions.ForUser(who.user)->Describe(q.query()));
+      return d.schema;
+    }
+    if (Is(command, sqlproto::CommandPreparedStatementQuery::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q,
+                           rpc::UnpackAny<sqlproto::CommandPreparedStatementQuery>(command));
+      SQE_ASSIGN_OR_RETURN(auto p, prepared.Get(q.prepared_statement_handle(), who.user));
+      return p->description.schema;
+    }
+    if (Is(command, sqlproto::CommandGetCatalogs::descriptor())) return CatalogsSchema();
+    if (Is(command, sqlproto::CommandGetDbSchemas::descriptor())) return DbSchemasSchema();
+    if (Is(command, sqlproto::CommandGetTables::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandGetTables>(command));
+      return TablesSchema(q.include_schema());
+    }
+    if (Is(command, sqlproto::CommandGetTableTypes::descriptor())) return TableTypesSchema();
+    return Status::NotImplemented("Flight SQL command '" + rpc::AnyTypeName(command) +
+                                  "' is not supported yet");
+  }
+
+  /// The IPC-encapsulated schema of a command's result.
+  Result<std::string> SchemaBytesOf(const google::protobuf::Any& command,
+                                    const auth::Identity& who) {
+    if (Is(command, sqlproto::CommandGetSqlInfo::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(columnar::ipc::EncodedMessage m, SqlInfoSchemaMessage());
+      std::string out;
+      columnar::ipc::AppendFramedMessage(m, &out);
+      return out;
+    }
+    SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr schema, SchemaOf(command, who));
+    return rpc::SerializeSchema(*schema);
+  }
+
+  /// The ticket entry of a command (GetFlightInfo).
+  Result<std::shared_ptr<TicketEntry>> TicketFor(const google::protobuf::Any& command,
+                                                 const auth::Identity& who) {
+    auto entry = std::make_shared<TicketEntry>();
+    if (Is(command, sqlproto::CommandStatementQuery::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementQuery>(command));
+      if (q.has_transaction_id()) {
+        return Status::NotImplemented(
+            "transactions are not supported; every statement commits "
+            "on its own");
+      }
+      entry->sql = q.query();
+    } else if (Is(command, sqlproto::CommandPreparedStatementQuery::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q,
+                           rpc::UnpackAny<sqlproto::CommandPreparedStatementQuery>(command));
+      SQE_ASSIGN_OR_RETURN(auto p, prepared.Get(q.prepared_statement_handle(), who.user));
+      entry->sql = p->sql;
+      std::lock_guard<std::mutex> lock(p->mu);
+      if (p->parameter_rows.size() > 1) {
+        return Status::NotImplemented("a prepared query runs with one set of parameters; " +
+                                      std::to_string(p->parameter_rows.size()) +
+                                      " rows of parameters were bound");
+      }
+      if (!p->parameter_rows.empty()) entry->parameters = p->parameter_rows[0];
+    } else {
+      entry->command = command;
+    }
+    return entry;
+  }
+
+  /// Streams a metadata command's result.
+  Status WriteMetadata(const google::protobuf::Any& command, const auth::Identity& who,
+                       grpc::ServerWriter<fp::FlightData>* writer) {
+    if (Is(command, sqlproto::CommandGetSqlInfo::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandGetSqlInfo>(command));
+      std::vector<uint32_t> codes(q.info().begin(), q.info().end());
+      SQE_ASSIGN_OR_RETURN(columnar::ipc::EncodedMessage schema, SqlInfoSchemaMessage());
+      SQE_ASSIGN_OR_RETURN(columnar::ipc::EncodedMessage batch,
+                           SqlInfoBatchMessage(SelectSqlInfo(sql_info, codes)));
+      fp::FlightData first, second;
+      first.set_data_header(std::move(schema.metadata));
+      second.set_data_header(std::move(batch.metadata));
+      second.set_data_body(std::move(batch.body));
+      if (!writer->Write(first) || !writer->Write(second)) {
+        return Status::Cancelled("the client went away");
+      }
+      return Status::OK();
+    }
+    std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);
+    columnar::Batch batch;
+    if (Is(command, sqlproto::CommandGetCatalogs::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(batch, ListCatalogs(*session));
+    } else if (Is(command, sqlproto::CommandGetDbSchemas::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandGetDbSchemas>(command));
+      SQE_ASSIGN_OR_RETURN(batch, ListDbSchemas(*session, q));
+    } else if (Is(command, sqlproto::CommandGetTables::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandGetTables>(command));
+      SQE_ASSIGN_OR_RETURN(batch, ListTables(*session, q));
+    } else if (Is(command, sqlproto::CommandGetTableTypes::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(batch, ListTableTypes());
+    } else {
+      return Status::NotImplemented("Flight SQL command '" + rpc::AnyTypeName(command) +
+                                    "' is not supported yet");
+    }
+    SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*batch.schema()));
+    if (!writer->Write(schema)) return Status::Cancelled("the client went away");
+    return WriteBatch(batch, writer);
+  }
+
+  /// One batch, sliced while its body is too large for one message.
+  Status WriteBatch(const columnar::Batch& batch, grpc::ServerWriter<fp::FlightData>* writer) {
+    columnar::ipc::WriteOptions write;
+    write.compression = options.compression;
+    write.buffer_alignment = 8;
+    SQE_ASSIGN_OR_RETURN(fp::FlightData data, rpc::BatchToFlightData(batch, write));
+    if (data.data_body().size() > kMaxWireBody && batch.num_rows() > 1) {
+      int64_t half = batch.num_rows() / 2;
+      SQE_RETURN_NOT_OK(WriteBatch(batch.Slice(0, half), writer));
+      return WriteBatch(batch.Slice(half, batch.num_rows() - half), writer);
+    }
+    if (!writer->Write(data)) return Status::Cancelled("the client went away");
+    return Status::OK();
+  }
+
+  /// Runs a statement and streams its result.
+  Status StreamStatement(grpc::ServerContext* context, const TicketEntry& ticket,
+                         const auth::Identity& who, grpc::ServerWriter<fp::FlightData>* writer) {
+    std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);
+    SQE_ASSIGN_OR_RETURN(std::unique_ptr<engine::ResultCursor> cursor,
+                         session->Start(ticket.sql, ticket.parameters));
+    SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*cursor->schema()));
+    if (!writer->Write(schema)) return Status::Cancelled("the client went away");
+    while (true) {
+      if (context->IsCancelled()) {
+        cursor->Cancel();
+        return Status::Cancelled("the client cancelled the call");
+      }
+      SQE_ASSIGN_OR_RETURN(std::optional<columnar::Batch> batch, cursor->Next());
+      if (!batch.has_value()) return Status::OK();
+      Status written = WriteBatch(*batch, writer);
+      if (!written.ok()) {
+        cursor->Cancel();
+        return written;
+      }
+    }
+  }
+
+  /// Runs an update, once per parameter row (or once without parameters); the row count.
+  Result<int64_t> RunUpdate(const auth::Identity& who, const std::string& sql,
+                            const std::vector<std::vector<exec::Value>>& rows) {
+    std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);
+    if (rows.empty()) {
+      SQE_ASSIGN_OR_RETURN(engine::QueryResult r, session->ExecuteWithParameters(sql, {}));
+      return r.update_count;
+    }
+    int64_t total = 0;
+    for (const std::vector<exec::Value>& row : rows) {
+      SQE_ASSIGN_OR_RETURN(engine::QueryResult r, session->ExecuteWithParameters(sql, row));
+      total += std::max<int64_t>(0, r.update_count);
+    }
+    return total;
+  }
+};
+
+FlightSqlService::FlightSqlService(FlightSqlServiceOptions options)
+    : state_(std::make_unique<State>(std::move(options))) {}
+FlightSqlService::~FlightSqlService() = default;
+
+grpc::Status FlightSqlService::Handshake(
+    grpc::ServerContext* context,
+    grpc::ServerReaderWriter<fp::HandshakeResponse, fp::HandshakeRequest>* stream) {
+  std::vector<fp::HandshakeRequest> requests;
+  fp::HandshakeRequest request;
+  while (stream->Read(&request)) requests.push_back(request);
+  Result<auth::Identity> who = AuthenticateCall(*state_->options.auth, *context);
+  // Clients of the payload form send a BasicAuth message instead of the header.
+  if (!who.ok() && AuthorizationHeader(*context).empty()) {
+    for (const fp::HandshakeRequest& r : requests) {
+      fp::BasicAuth basic;
+      if (r.payload().empty() || !basic.ParseFromString(r.payload())) continue;
+      who = state_->options.auth->Authenticate(
+          auth::Credentials::Basic(basic.username(), basic.password()));
+    }
+  }
+  if (!who.ok()) return Fail(who.status());
+  Result<std::string> token =
+      state_->options.auth->issued_tokens().Issue(*who, state_->options.token_lifetime);
+  if (!token.ok()) return Fail(token.status());
+  context->AddInitialMetadata("authorization", "Bearer " + *token);
+  fp::HandshakeResponse response;
+  response.set_payload(*token);
+  stream->Write(response);
+  return grpc::Status::OK;
+}
+
+grpc::Status FlightSqlService::ListFlights(grpc::ServerContext* context, const fp::Criteria*,
+                                           grpc::ServerWriter<fp::FlightInfo>*) {
+  SQE_GRPC_RETURN_NOT_OK(AuthenticateCall(*state_->options.auth, *context).status());
+  return grpc::Status::OK;
+}
+
+grpc::Status FlightSqlService::GetFlightInfo(grpc::ServerContext* context,
+                                             const FlightDescriptor* request,
+                                             fp::FlightInfo* response) {
+  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any command, CommandOf(*request));
+  SQE_GRPC_ASSIGN_OR_RETURN(std::string schema, state_->SchemaBytesOf(command, who));
+  SQE_GRPC_ASSIGN_OR_RETURN(std::shared_ptr<TicketEntry> entry, state_->TicketFor(command, who));
+  SQE_GRPC_ASSIGN_OR_RETURN(std::string handle, state_->tickets.Add(who.user, entry));
+  sqlproto::TicketStatementQuery ticket;
+  ticket.set_statement_handle(handle);
+  response->set_schema(std::move(schema));
+  *response->mutable_flight_descriptor() = *request;
+  fp::FlightEndpoint* endpoint = response->add_endpoint();
+  endpoint->mutable_ticket()->set_ticket(rpc::PackAny(ticket));
+  response->set_total_records(-1);
+  response->set_total_bytes(-1);
+  response->set_ordered(true);
+  return grpc::Status::OK;
+}
+
+grpc::Status FlightSqlService::GetSchema(grpc::ServerContext* context,
+                                         const FlightDescriptor* request,
+                                         fp::SchemaResult* response) {
+  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any command, CommandOf(*request));
+  SQE_GRPC_ASSIGN_OR_RETURN(std::string schema, state_->SchemaBytesOf(command, who));
+  response->set_schema(std::move(schema));
+  return grpc::Status::OK;
+}
+
+grpc::Status FlightSqlService::DoGet(grpc::ServerContext* context, const fp::Ticket* request,
+                                     grpc::ServerWriter<FlightData>* writer) {
+  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any any, rpc::ParseAny(request->ticket()));
+  SQE_GRPC_ASSIGN_OR_RETURN(auto ticket, rpc::UnpackAny<sqlproto::TicketStatementQuery>(any));
+  SQE_GRPC_ASSIGN_OR_RETURN(std::shared_ptr<TicketEntry> entry,
+                            state_->tickets.Take(ticket.statement_handle(), who.user));
+  Status status = entry->sql.empty() ? state_->WriteMetadata(entry->command, who, writer)
+                                     : state_->StreamStatement(context, *entry, who, writer);
+  return Fail(status);
+}
+
+grpc::Status FlightSqlService::DoPut(grpc::ServerContext* context,
+                                     grpc::ServerReaderWriter<fp::PutResult, FlightData>* stream) {
+  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  FlightData first;
+  if (!stream->Read(&first)) {
+    return Fail(Status::InvalidArgument("DoPut needs a first message with a descriptor"));
+  }
+  SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any command,
+                            rpc::ParseAny(first.flight_descriptor().cmd()));
+  // The uploaded stream (parameters), its first message included.
+  rpc::FlightDataReader reader;
+  SQE_GRPC_RETURN_NOT_OK(reader.Consume(std::move(first)));
+  FlightData next;
+  while (stream->Read(&next)) SQE_GRPC_RETURN_NOT_OK(reader.Consume(std::move(next)));
+  SQE_GRPC_ASSIGN_OR_RETURN(auto rows, ParameterRows(reader.TakeBatches()));
+
+  fp::PutResult result;
+  if (Is(command, sqlproto::CommandStatementUpdate::descriptor())) {
+    SQE_GRPC_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementUpdate>(command));
+    if (q.has_transaction_id()) {
+      return Fail(Status::NotImplemented("transactions are not supported"));
+    }
+    SQE_GRPC_ASSIGN_OR_RETURN(int64_t count, state_->RunUpdate(who, q.query(), {}));
+    result = UpdateResult(count);
+  } else if (Is(command, sqlproto::CommandPreparedStatementUpdate::descriptor())) {
+    SQE_GRPC_ASSIGN_OR_RETURN(auto q,
+                              rpc::UnpackAny<sqlproto::CommandPreparedStatementUpdate>(command));
+    SQE_GRPC_ASSIGN_OR_RETURN(auto p,
+                              state_->prepared.Get(q.prepared_statement_handle(), who.user));
+    if (rows.empty()) {
+      std::lock_guard<std::mutex> lock(p->mu);
+      rows = p->parameter_rows;
+    }
+    SQE_GRPC_ASSIGN_OR_RETURN(int64_t count, state_->RunUpdate(who, p->sql, rows));
+    result = UpdateResult(count);
+  } else if (Is(command, sqlproto::CommandPreparedStatementQuery::descriptor())) {
+    SQE_GRPC_ASSIGN_OR_RETURN(auto q,
+                              rpc::UnpackAny<sqlproto::CommandPreparedStatementQuery>(command));
+    SQE_GRPC_ASSIGN_OR_RETURN(auto p,
+                              state_->prepared.Get(q.prepared_statement_handle(), who.user));
+    {
+      std::lock_guard<std::mutex> lock(p->mu);
+      p->parameter_rows = std::move(rows);
+    }
+    sqlproto::DoPutPreparedStatementResult bound;
+    bound.set_prepared_statement_handle(q.prepared_statement_handle());
+    result.set_app_metadata(bound.SerializeAsString());
+  } else {
+    return Fail(Status::NotImplemented("DoPut of '" + rpc::AnyTypeName(command) +
+                                       "' is not supported yet"));
+  }
+  stream->Write(result);
+  return grpc::Status::OK;
+}
+
+grpc::Status FlightSqlService::DoAction(grpc::ServerContext* context, const fp::Action* request,
+                                        grpc::ServerWriter<fp::Result>* writer) {
+  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  const std::string& type = request->type();
+  if (type == "CreatePreparedStatement") {
+    SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any any, rpc::ParseAny(request->body()));
+    SQE_GRPC_ASSIGN_OR_RETURN(auto q,
+                              rpc::UnpackAny<sqlproto::ActionCreatePreparedStatementRequest>(any));
+    if (q.has_transaction_id()) {
+      return Fail(Status::NotImplemented("transactions are not supported"));
+    }
+    auto p = std::make_shared<PreparedStatement>();
+    p->sql = q.query();
+    SQE_GRPC_ASSIGN_OR_RETURN(p->description, state_->sessions.ForUser(who.user)->Describe(p->sql));
+    sqlproto::ActionCreatePreparedStatementResult created;
+    if (!p->description.is_update) {
+      SQE_GRPC_ASSIGN_OR_RETURN(std::string schema, rpc::SerializeSchema(*p->description.schema));
+      created.set_dataset_schema(std::move(schema));
+    }
+    if (!p->description.parameter_types.empty()) {
+      SQE_GRPC_ASSIGN_OR_RETURN(std::string parameters,
+                                rpc::SerializeSchema(*ParameterSchema(p->description)));
+      created.set_parameter_schema(std::move(parameters));
+    }
+    SQE_GRPC_ASSIGN_OR_RETURN(std::string handle, state_->prepared.Add(who.user, p));
+    created.set_prepared_statement_handle(handle);
+    fp::Result result;
+    result.set_body(rpc::PackAny(created));
+    writer->Write(result);
+    return grpc::Status::OK;
+  }
+  if (type == "ClosePreparedStatement") {
+    SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any any, rpc::ParseAny(request->body()));
+    SQE_GRPC_ASSIGN_OR_RETURN(auto q,
+                              rpc::UnpackAny<sqlproto::ActionClosePreparedStatementRequest>(any));
+    return Fail(state_->prepared.Remove(q.prepared_statement_handle(), who.user));
+  }
+  if (type == "BeginTransaction" || type == "EndTransaction" || type == "BeginSavepoint" ||
+      type == "EndSavepoint") {
+    return Fail(Status::NotImplemented(
+        "transactions are not supported (SqlInfo FLIGHT_SQL_SERVER_TRANSACTION is NONE): every "
+        "statement commits on its own"));
+  }
+  return Fail(Status::NotImplemented("action '" + type + "' is not supported yet"));
+}
+
+grpc::Status FlightSqlService::ListActions(grpc::ServerContext* context, const fp::Empty*,
+                                           grpc::ServerWriter<fp::ActionType>* writer) {
+  SQE_GRPC_RETURN_NOT_OK(AuthenticateCall(*state_->options.auth, *context).status());
+  for (const auto& [type, description] : std::vector<std::pair<std::string, std::string>>{
+           {"CreatePreparedStatement", "Prepare a SQL statement (Flight SQL)"},
+           {"ClosePreparedStatement", "Release a prepared statement (Flight SQL)"}}) {
+    fp::ActionType action;
+    action.set_type(type);
+    action.set_description(description);
+    writer->Write(action);
+  }
+  return grpc::Status::OK;
+}
+
+}  // namespace sqe::server::flight_sql
