@@ -164,7 +164,8 @@ Result<QueryResult> Session::Impl::Explain(const ast::ExplainStatement& statemen
   std::string text;
   if (statement.analyze) {
     SQE_RETURN_NOT_OK(ExecutePlan(optimized, ctx.get(), &text).status());
-    text += "peak memory: " + std::to_string(ctx->tracker->peak()) + " bytes\n";
+    const int64_t peak = ctx->tracker->peak();
+    text += "peak memory: " + exec::FormatBytes(peak) + " (" + std::to_string(peak) + " bytes)\n";
   } else if (logical) {
     text = planner::ExplainLogicalPlan(*optimized);
   } else {

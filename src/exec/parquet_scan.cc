@@ -359,14 +359,14 @@ void ParquetScan::RefreshExtra() {
   }
   stats_.bytes_read.store(total.bytes_read, std::memory_order_relaxed);
   const int64_t skipped = row_groups_pruned_by_stats_ + row_groups_pruned_by_pages_.load();
-  stats_.extra = "files=" + std::to_string(spec_.source.files.size()) +
-                 " row_groups=" + std::to_string(row_groups_total_) +
-                 " row_groups_read=" + std::to_string(row_groups_read_.load()) +
-                 " row_groups_skipped=" + std::to_string(skipped) +
+  stats_.extra = "row_groups=" + std::to_string(row_groups_total_) +
                  " pages_read=" + std::to_string(total.pages_read) +
                  " pages_skipped=" + std::to_string(total.pages_skipped) +
-                 " bytes_read=" + std::to_string(total.bytes_read) +
                  " read_requests=" + std::to_string(total.read_requests);
+  stats_.files_read.store(static_cast<int64_t>(spec_.source.files.size()),
+                          std::memory_order_relaxed);
+  stats_.row_groups_read.store(row_groups_read_.load(), std::memory_order_relaxed);
+  stats_.row_groups_pruned.store(skipped, std::memory_order_relaxed);
 }
 
 }  // namespace sqe::exec

@@ -8,8 +8,8 @@
 /// names the file that differs); the morsels are (file, row group) pairs left after
 /// statistics and Bloom filter pruning by the pushed-down predicate, handed out to the
 /// pipeline threads; each row group is read with page-index pruning and returned in
-/// batches of at most ExecContext::batch_size rows. Counters land in stats().extra and
-/// stats().bytes_read.
+/// batches of at most ExecContext::batch_size rows. Counters land in stats(): bytes_read,
+/// files_read, row_groups_read / row_groups_pruned, and the others in extra.
 ///
 /// Thread safety: GetData runs concurrently on different source states; Prepare may be
 /// called from any thread.

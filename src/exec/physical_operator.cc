@@ -1,6 +1,7 @@
 #include "exec/physical_operator.h"
 
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 #include "exec/pipeline.h"
@@ -77,7 +78,34 @@ std::vector<PhysicalOperatorPtr> Children(PhysicalOperatorPtr first, PhysicalOpe
 
 std::shared_ptr<MemoryTracker> PhysicalOperator::MakeTracker(ExecContext& ctx) const {
   if (ctx.tracker == nullptr) return nullptr;
-  return ctx.tracker->CreateChild(MemoryScope::kOperator, name_);
+  std::lock_guard<std::mutex> lock(tracker_mutex_);
+  if (operator_tracker_ == nullptr || operator_tracker_->parent() != ctx.tracker) {
+    operator_tracker_ = ctx.tracker->CreateChild(MemoryScope::kOperator, name_);
+  }
+  return operator_tracker_;
+}
+
+void PhysicalOperator::RecordPeakMemory() const {
+  std::lock_guard<std::mutex> lock(tracker_mutex_);
+  if (operator_tracker_ == nullptr) return;
+  const int64_t peak = operator_tracker_->peak();
+  if (peak > stats_.peak_memory.load(std::memory_order_relaxed)) {
+    stats_.peak_memory.store(peak, std::memory_order_relaxed);
+  }
+}
+
+std::string FormatBytes(int64_t bytes) {
+  static constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+  if (bytes < 1024) return std::to_string(bytes) + "B";
+  double value = static_cast<double>(bytes) / 1024;
+  size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(kUnits)) {
+    value /= 1024;
+    ++unit;
+  }
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.1f%s", value, kUnits[unit]);
+  return buffer;
 }
 
 namespace {
@@ -102,7 +130,16 @@ void ExplainNode(const PhysicalOperator& op, bool analyze, int depth, std::strin
     const OperatorStats& s = op.stats();
     out->append(" [rows=" + std::to_string(s.rows_out.load()) +
                 " time=" + FormatNanos(s.cpu_nanos.load()));
-    if (s.bytes_read.load() > 0) out->append(" bytes_read=" + std::to_string(s.bytes_read.load()));
+    if (s.peak_memory.load() > 0) out->append(" peak_memory=" + FormatBytes(s.peak_memory.load()));
+    if (s.bytes_read.load() > 0) out->append(" bytes_read=" + FormatBytes(s.bytes_read.load()));
+    if (s.files_read.load() + s.files_pruned.load() > 0) {
+      out->append(" files_read=" + std::to_string(s.files_read.load()) +
+                  " files_pruned=" + std::to_string(s.files_pruned.load()));
+    }
+    if (s.row_groups_read.load() + s.row_groups_pruned.load() > 0) {
+      out->append(" row_groups_read=" + std::to_string(s.row_groups_read.load()) +
+                  " row_groups_pruned=" + std::to_string(s.row_groups_pruned.load()));
+    }
     if (!s.extra.empty()) out->append(" " + s.extra);
     out->append("]");
   }

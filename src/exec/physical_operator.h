@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,8 +55,17 @@ struct OperatorStats {
   std::atomic<int64_t> rows_out{0};
   std::atomic<int64_t> batches_out{0};
   std::atomic<int64_t> cpu_nanos{0};
+  /// Scans: bytes read from data files (the Parquet readers' reads).
   std::atomic<int64_t> bytes_read{0};
-  std::atomic<int64_t> peak_memory{0};  ///< the operator tracker's peak, set at the end
+  /// The peak of the operator's tracker (MakeTracker), set by RecordPeakMemory when the
+  /// plan has run; 0 for an operator that charged nothing.
+  std::atomic<int64_t> peak_memory{0};
+  /// Scans: data files read and pruned (by partition values or column metrics), row
+  /// groups read and pruned (by statistics, page indexes or Bloom filters).
+  std::atomic<int64_t> files_read{0};
+  std::atomic<int64_t> files_pruned{0};
+  std::atomic<int64_t> row_groups_read{0};
+  std::atomic<int64_t> row_groups_pruned{0};
   /// Free-form counters ("row_groups_skipped=3"), set by the operator at Finalize / end.
   std::string extra;
 };
@@ -119,14 +129,24 @@ class PhysicalOperator {
   /// this operator as its source).
   virtual void BuildPipelines(PipelineBuilder& builder);
 
-  /// A tracker for this operator's memory, child of the query's ("operator '<name>'").
+  /// The tracker for this operator's memory, a child of the query's ("operator
+  /// '<name>'"): made on the first call, the same one for later calls with the same
+  /// query tracker (so threads share it and its peak is the operator's). nullptr when
+  /// the context has no tracker.
   std::shared_ptr<MemoryTracker> MakeTracker(ExecContext& ctx) const;
+  /// Copies the tracker's peak into stats().peak_memory (ExecutePlan calls it once the
+  /// plan has run, for every operator of the tree).
+  void RecordPeakMemory() const;
 
  protected:
   std::string name_;
   columnar::SchemaPtr schema_;
   std::vector<std::unique_ptr<PhysicalOperator>> children_;
   mutable OperatorStats stats_;
+
+ private:
+  mutable std::mutex tracker_mutex_;
+  mutable std::shared_ptr<MemoryTracker> operator_tracker_;
 };
 
 using PhysicalOperatorPtr = std::unique_ptr<PhysicalOperator>;
@@ -136,7 +156,11 @@ std::vector<PhysicalOperatorPtr> Children(PhysicalOperatorPtr first,
                                           PhysicalOperatorPtr second = nullptr);
 
 /// The plan as EXPLAIN prints it: one operator a line, children indented, with
-/// estimates; with `analyze`, the measured rows, time and extra counters.
+/// estimates; with `analyze`, the measured rows, time, peak memory, bytes read and extra
+/// counters ("[rows=10 time=1.2ms peak_memory=1.5MiB bytes_read=12.0KiB ...]").
 std::string ExplainPhysicalPlan(const PhysicalOperator& root, bool analyze);
+
+/// A byte count in binary units with one decimal: "512B", "1.5KiB", "12.0MiB", "2.3GiB".
+std::string FormatBytes(int64_t bytes);
 
 }  // namespace sqe::exec

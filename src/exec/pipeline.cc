@@ -101,8 +101,9 @@ int64_t NowNanos() {
 }
 
 /// Pushes `batch` through operators[from...] into the sink.
-Status Push(ExecContext& ctx, const Pipeline& p, std::vector<std::unique_ptr<OperatorState>>& states,
-            OperatorState& sink_state, size_t from, const columnar::Batch& batch) {
+Status Push(ExecContext& ctx, const Pipeline& p,
+            std::vector<std::unique_ptr<OperatorState>>& states, OperatorState& sink_state,
+            size_t from, const columnar::Batch& batch) {
   if (from == p.operators.size()) {
     if (batch.num_rows() == 0) return Status::OK();
     int64_t start = NowNanos();
@@ -115,8 +116,8 @@ Status Push(ExecContext& ctx, const Pipeline& p, std::vector<std::unique_ptr<Ope
   int64_t start = NowNanos();
   int64_t downstream = 0;  // time spent below this operator, not its own
   op->stats().rows_in.fetch_add(batch.num_rows(), std::memory_order_relaxed);
-  SQE_RETURN_NOT_OK(op->ExecuteStreaming(
-      ctx, batch, *states[from], [&](const columnar::Batch& b) -> Status {
+  SQE_RETURN_NOT_OK(
+      op->ExecuteStreaming(ctx, batch, *states[from], [&](const columnar::Batch& b) -> Status {
         op->stats().rows_out.fetch_add(b.num_rows(), std::memory_order_relaxed);
         op->stats().batches_out.fetch_add(1, std::memory_order_relaxed);
         int64_t below = NowNanos();
@@ -181,14 +182,23 @@ Status RunPipeline(ExecContext& ctx, const Pipeline& p) {
   return st;
 }
 
+void RecordPeakMemory(const PhysicalOperator& op) {
+  op.RecordPeakMemory();
+  for (const auto& child : op.children()) RecordPeakMemory(*child);
+}
+
 }  // namespace
 
 Status ExecutePlan(ExecContext& ctx, PhysicalOperator& root) {
   std::vector<Pipeline> pipelines = BuildPipelines(root);
+  Status st;
   for (const Pipeline& p : pipelines) {
-    SQE_RETURN_NOT_OK(RunPipeline(ctx, p));
+    st = RunPipeline(ctx, p);
+    if (!st.ok()) break;
   }
-  return Status::OK();
+  // Once, at the end: each operator's tracker keeps its peak (EXPLAIN ANALYZE).
+  RecordPeakMemory(root);
+  return st;
 }
 
 }  // namespace sqe::exec

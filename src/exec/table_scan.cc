@@ -259,19 +259,20 @@ void IcebergTableScan::AddReaderStats(const iceberg::TaskReadStats& task, int64_
 void IcebergTableScan::RefreshExtra() {
   // Called with mutex_ held.
   const iceberg::ScanStats& p = plan_.stats;
-  stats_.extra =
-      "files=" + std::to_string(p.data_files) +
-      " files_skipped_by_partition=" + std::to_string(p.data_files_skipped_by_partition) +
-      " files_skipped_by_metrics=" + std::to_string(p.data_files_skipped_by_metrics) +
-      " manifests=" + std::to_string(p.manifests) +
-      " manifests_skipped=" + std::to_string(p.manifests_skipped) +
-      " delete_files=" + std::to_string(p.delete_files) + " tasks=" + std::to_string(p.tasks) +
-      " row_groups_read=" + std::to_string(row_groups_read_.load()) +
-      " row_groups_skipped=" + std::to_string(row_groups_skipped_.load()) +
-      " rows_read=" + std::to_string(rows_read_.load()) +
-      " rows_deleted=" + std::to_string(rows_deleted_.load()) +
-      " rows_filtered=" + std::to_string(rows_filtered_.load()) +
-      " bytes_read=" + std::to_string(stats_.bytes_read.load());
+  stats_.extra = "files_skipped_by_partition=" + std::to_string(p.data_files_skipped_by_partition) +
+                 " files_skipped_by_metrics=" + std::to_string(p.data_files_skipped_by_metrics) +
+                 " manifests=" + std::to_string(p.manifests) +
+                 " manifests_skipped=" + std::to_string(p.manifests_skipped) +
+                 " delete_files=" + std::to_string(p.delete_files) +
+                 " tasks=" + std::to_string(p.tasks) +
+                 " rows_read=" + std::to_string(rows_read_.load()) +
+                 " rows_deleted=" + std::to_string(rows_deleted_.load()) +
+                 " rows_filtered=" + std::to_string(rows_filtered_.load());
+  const int64_t pruned = p.data_files_skipped_by_partition + p.data_files_skipped_by_metrics;
+  stats_.files_read.store(p.data_files - pruned, std::memory_order_relaxed);
+  stats_.files_pruned.store(pruned, std::memory_order_relaxed);
+  stats_.row_groups_read.store(row_groups_read_.load(), std::memory_order_relaxed);
+  stats_.row_groups_pruned.store(row_groups_skipped_.load(), std::memory_order_relaxed);
 }
 
 }  // namespace sqe::exec

@@ -6,7 +6,8 @@
 /// its thread's current task and pulls a new task when that one is done. Every task reader
 /// shares one DeleteLoader (a delete file is read once per scan), skips row groups by the
 /// residual's Parquet-expressible conjuncts, and applies deletes and the residual exactly.
-/// What pruning and reading did lands in stats().extra and stats().bytes_read.
+/// What pruning and reading did lands in stats(): bytes_read, files_read / files_pruned,
+/// row_groups_read / row_groups_pruned, and the other counters in extra.
 ///
 /// Thread safety: GetData runs concurrently on different source states; Prepare and
 /// EstimateRows may be called from any thread.
