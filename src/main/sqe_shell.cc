@@ -9,6 +9,8 @@
 #include <editline/readline.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -24,15 +26,28 @@ namespace {
 
 using sqe::app::ShellFormat;
 
-/// Runs every statement of `sql`; prints results; false after the first error.
-bool RunScript(sqe::engine::Session& session, const std::string& sql, ShellFormat format) {
+/// How results are shown: the format, and whether each run's wall time goes to stderr.
+struct ShellDisplay {
+  ShellFormat format = ShellFormat::kTable;
+  bool timing = false;
+};
+
+/// Runs every statement of `sql`; prints results; false after the first error. With
+/// `display.timing`, "Run Time: <seconds> s" (execution, not printing) goes to stderr.
+bool RunScript(sqe::engine::Session& session, const std::string& sql,
+               const ShellDisplay& display) {
+  const auto start = std::chrono::steady_clock::now();
   auto results = session.ExecuteScript(sql);
+  if (display.timing) {
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+    std::fprintf(stderr, "Run Time: %.3f s\n", elapsed.count());
+  }
   if (!results.ok()) {
     std::cerr << results.status().message() << std::endl;
     return false;
   }
   for (const sqe::engine::QueryResult& r : *results) {
-    sqe::Status st = sqe::app::PrintResult(r, format, std::cout);
+    sqe::Status st = sqe::app::PrintResult(r, display.format, std::cout);
     if (!st.ok()) {
       std::cerr << st.message() << std::endl;
       return false;
@@ -77,7 +92,7 @@ bool StatementComplete(const std::string& text) {
   return last == ';' && !in_string && !in_ident && !in_block;
 }
 
-int Repl(sqe::engine::Session& session, ShellFormat format) {
+int Repl(sqe::engine::Session& session, const ShellDisplay& display) {
   std::string history_path;
   if (const char* home = std::getenv("HOME")) history_path = std::string(home) + "/.sqe_history";
   if (!history_path.empty()) read_history(history_path.c_str());
@@ -102,7 +117,7 @@ int Repl(sqe::engine::Session& session, ShellFormat format) {
     if (!StatementComplete(buffer)) continue;
     add_history(buffer.c_str());
     if (!history_path.empty()) write_history(history_path.c_str());
-    status = RunScript(session, buffer, format) ? 0 : 1;
+    status = RunScript(session, buffer, display) ? 0 : 1;
     buffer.clear();
   }
   return status;
@@ -116,6 +131,7 @@ int main(int argc, char** argv) {
   std::string warehouse, config_path, file, format_name;
   std::vector<std::string> commands, sets;
   int threads = 0;
+  bool timing = false;
   app.add_option("--warehouse", warehouse, "open (or create) the embedded catalog in DIR");
   app.add_option("--config", config_path, "use the catalog, storage and query sections of FILE");
   app.add_option("--set", sets, "override a config field: section.field=value (repeatable)");
@@ -123,6 +139,7 @@ int main(int argc, char** argv) {
   app.add_option("--file", file, "run the SQL in FILE");
   app.add_option("--format", format_name, "table | csv | jsonl (default: table)");
   app.add_option("--threads", threads, "query threads (default: the number of cores)");
+  app.add_flag("--timing", timing, "print each run's wall time to stderr (Run Time: S s)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -157,11 +174,12 @@ int main(int argc, char** argv) {
     std::cerr << "sqe-shell: " << engine.status().message() << std::endl;
     return 1;
   }
+  const ShellDisplay display{*format, timing};
   std::unique_ptr<sqe::engine::Session> session = (*engine)->NewSession(
       std::getenv("USER") != nullptr ? std::getenv("USER") : "sqe");
   if (!commands.empty() || !file.empty()) {
     for (const std::string& c : commands) {
-      if (!RunScript(*session, c, *format)) return 1;
+      if (!RunScript(*session, c, display)) return 1;
     }
     if (!file.empty()) {
       std::ifstream in(file);
@@ -171,14 +189,14 @@ int main(int argc, char** argv) {
       }
       std::stringstream text;
       text << in.rdbuf();
-      if (!RunScript(*session, text.str(), *format)) return 1;
+      if (!RunScript(*session, text.str(), display)) return 1;
     }
     return 0;
   }
   if (!isatty(STDIN_FILENO)) {
     std::stringstream text;
     text << std::cin.rdbuf();
-    return RunScript(*session, text.str(), *format) ? 0 : 1;
+    return RunScript(*session, text.str(), display) ? 0 : 1;
   }
-  return Repl(*session, *format);
+  return Repl(*session, display);
 }
