@@ -214,9 +214,9 @@ def test_adbc_insert_and_metadata(flight_server, server_config):
         assert "TABLE" in conn.adbc_get_table_types()
 
         objects = conn.adbc_get_objects(depth="all", db_schema_filter="sales").read_all()
-        catalogs = objects.to_pylist()
-        assert [c["catalog_name"] for c in catalogs] == ["iceberg"]
-        schemas = catalogs[0]["catalog_db_schemas"]
+        catalogs = {c["catalog_name"]: c for c in objects.to_pylist()}
+        assert "iceberg" in catalogs
+        schemas = catalogs["iceberg"]["catalog_db_schemas"]
         assert [s["db_schema_name"] for s in schemas] == ["sales"]
         tables = schemas[0]["db_schema_tables"]
         assert [t["table_name"] for t in tables] == ["orders"]

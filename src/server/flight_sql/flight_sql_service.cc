@@ -33,6 +33,9 @@ struct TicketEntry {
   std::string sql;  // empty for a metadata command
   std::vector<exec::Value> parameters;
   google::protobuf::Any command;
+  /// A statement without a result set ran at GetFlightInfo (clients that run DDL and DML
+  /// through queries may never redeem the ticket); DoGet hands out what it returned.
+  std::shared_ptr<engine::QueryResult> result;
 };
 
 /// A prepared statement: its text, what Describe found, and the bound parameter rows.
@@ -159,10 +162,13 @@ struct FlightSqlService::State {
     return rpc::SerializeSchema(*schema);
   }
 
-  /// The ticket entry of a command (GetFlightInfo).
+  /// The ticket entry of a command and its result schema (GetFlightInfo). Statements
+  /// without a result set run now.
   Result<std::shared_ptr<TicketEntry>> TicketFor(const google::protobuf::Any& command,
-                                                 const auth::Identity& who) {
+                                                 const auth::Identity& who,
+                                                 std::string* schema_bytes) {
     auto entry = std::make_shared<TicketEntry>();
+    bool run_now = false;
     if (Is(command, sqlproto::CommandStatementQuery::descriptor())) {
       SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementQuery>(command));
       if (q.has_transaction_id()) {
@@ -171,11 +177,17 @@ struct FlightSqlService::State {
             "on its own");
       }
       entry->sql = q.query();
+      SQE_ASSIGN_OR_RETURN(engine::StatementDescription d,
+                           sessions.ForUser(who.user)->Describe(entry->sql));
+      SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*d.schema));
+      run_now = d.is_update;
     } else if (Is(command, sqlproto::CommandPreparedStatementQuery::descriptor())) {
       SQE_ASSIGN_OR_RETURN(auto q,
                            rpc::UnpackAny<sqlproto::CommandPreparedStatementQuery>(command));
       SQE_ASSIGN_OR_RETURN(auto p, prepared.Get(q.prepared_statement_handle(), who.user));
       entry->sql = p->sql;
+      SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*p->description.schema));
+      run_now = p->description.is_update;
       std::lock_guard<std::mutex> lock(p->mu);
       if (p->parameter_rows.size() > 1) {
         return Status::NotImplemented("a prepared query runs with one set of parameters; " +
@@ -184,9 +196,28 @@ struct FlightSqlService::State {
       }
       if (!p->parameter_rows.empty()) entry->parameters = p->parameter_rows[0];
     } else {
+      SQE_ASSIGN_OR_RETURN(*schema_bytes, SchemaBytesOf(command, who));
       entry->command = command;
     }
+    if (run_now) {
+      SQE_ASSIGN_OR_RETURN(
+          engine::QueryResult result,
+          sessions.ForUser(who.user)->ExecuteWithParameters(entry->sql, entry->parameters));
+      // The stream DoGet sends is this result's (an INSERT reports its row count).
+      SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*result.schema));
+      entry->result = std::make_shared<engine::QueryResult>(std::move(result));
+    }
     return entry;
+  }
+
+  /// Streams the result of a statement that already ran.
+  Status WriteResult(const engine::QueryResult& result,
+                     grpc::ServerWriter<fp::FlightData>* writer) {
+    SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*result.schema));
+    if (!writer->Write(schema)) return Status::Cancelled("the client went away");
+    for (const columnar::Batch& batch : result.batches)
+      SQE_RETURN_NOT_OK(WriteBatch(batch, writer));
+    return Status::OK();
   }
 
   /// Streams a metadata command's result.
@@ -325,8 +356,9 @@ grpc::Status FlightSqlService::GetFlightInfo(grpc::ServerContext* context,
                                              fp::FlightInfo* response) {
   SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
   SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any command, CommandOf(*request));
-  SQE_GRPC_ASSIGN_OR_RETURN(std::string schema, state_->SchemaBytesOf(command, who));
-  SQE_GRPC_ASSIGN_OR_RETURN(std::shared_ptr<TicketEntry> entry, state_->TicketFor(command, who));
+  std::string schema;
+  SQE_GRPC_ASSIGN_OR_RETURN(std::shared_ptr<TicketEntry> entry,
+                            state_->TicketFor(command, who, &schema));
   SQE_GRPC_ASSIGN_OR_RETURN(std::string handle, state_->tickets.Add(who.user, entry));
   sqlproto::TicketStatementQuery ticket;
   ticket.set_statement_handle(handle);
@@ -357,8 +389,9 @@ grpc::Status FlightSqlService::DoGet(grpc::ServerContext* context, const fp::Tic
   SQE_GRPC_ASSIGN_OR_RETURN(auto ticket, rpc::UnpackAny<sqlproto::TicketStatementQuery>(any));
   SQE_GRPC_ASSIGN_OR_RETURN(std::shared_ptr<TicketEntry> entry,
                             state_->tickets.Take(ticket.statement_handle(), who.user));
-  Status status = entry->sql.empty() ? state_->WriteMetadata(entry->command, who, writer)
-                                     : state_->StreamStatement(context, *entry, who, writer);
+  Status status = entry->result != nullptr ? state_->WriteResult(*entry->result, writer)
+                  : entry->sql.empty()     ? state_->WriteMetadata(entry->command, who, writer)
+                                           : state_->StreamStatement(context, *entry, who, writer);
   return Fail(status);
 }
 

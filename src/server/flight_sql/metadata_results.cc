@@ -56,8 +56,10 @@ Result<std::vector<std::pair<std::string, std::string>>> SelectedSchemas(
   SQE_ASSIGN_OR_RETURN(std::vector<std::string> catalogs, SelectedCatalogs(session, catalog));
   std::vector<std::pair<std::string, std::string>> out;
   for (const std::string& c : catalogs) {
-    SQE_ASSIGN_OR_RETURN(std::vector<std::string> schemas,
-                         ShowColumn(session, "SHOW SCHEMAS FROM " + Quote(c)));
+    // A catalog SQL cannot list schemas of (the built-in `system`) has none to show.
+    Result<std::vector<std::string>> listed = ShowColumn(session, "SHOW SCHEMAS FROM " + Quote(c));
+    if (!listed.ok()) continue;
+    const std::vector<std::string>& schemas = *listed;
     for (const std::string& s : schemas) {
       if (!pattern.has_value() || MatchesPattern(s, *pattern)) out.emplace_back(c, s);
     }
