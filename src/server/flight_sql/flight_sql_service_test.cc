@@ -258,10 +258,11 @@ TEST_F(FlightSqlServiceTest, MetadataCommands) {
   ASSERT_NE(schema, nullptr);
   EXPECT_EQ(schema->num_fields(), 5);
 
+  // The configured catalog and the built-in `system`.
   sqlproto::CommandGetCatalogs catalogs;
   ASSERT_TRUE(GetFlightInfo(bearer, catalogs, &info).ok());
   ASSERT_TRUE(DoGet(bearer, info.endpoint(0).ticket(), &rows).ok());
-  EXPECT_EQ(rows, 1);
+  EXPECT_EQ(rows, 2);
 
   sqlproto::CommandGetSqlInfo sql_info;
   sql_info.add_info(8);
