@@ -230,3 +230,32 @@ def test_adbc_wrong_password_is_refused(flight_server, server_config):
         with adbc_connect(server_config, key="sqe_wrong_key") as conn, conn.cursor() as cur:
             cur.execute("SELECT 1")
     assert "UNAUTHENTICATED" in str(err.value).upper() or "Unauthenticated" in str(err.value)
+
+
+def test_pyarrow_get_schema_does_not_run_the_statement(flight_server, server_config):
+    with flight.FlightClient(location(server_config)) as client:
+        options = login(client, "alice", ALICE_KEY)
+        client.get_flight_info(statement_query("CREATE SCHEMA s"), options)
+        client.get_flight_info(statement_query("CREATE TABLE s.t (a bigint, b varchar)"), options)
+        schema = client.get_schema(statement_query("SELECT b, a FROM s.t"), options).schema
+        assert schema.names == ["b", "a"]
+        assert schema.field("a").type == pa.int64()
+        # GetSchema of an INSERT describes it without running it.
+        client.get_schema(statement_query("INSERT INTO s.t VALUES (1, 'x')"), options)
+        info = client.get_flight_info(statement_query("SELECT count(*) AS n FROM s.t"), options)
+        assert client.do_get(info.endpoints[0].ticket, options).read_all().column(0)[0].as_py() == 0
+
+
+def test_adbc_server_info_and_batched_parameters(flight_server, server_config):
+    with adbc_connect(server_config) as conn, conn.cursor() as cur:
+        info = conn.adbc_get_info()
+        # Read from GetSqlInfo's dense-union result by the driver.
+        assert info["vendor_name"] == "SQE"
+        assert info["vendor_version"]
+        assert info["vendor_arrow_version"] == "1.5.0"
+        cur.execute("CREATE SCHEMA app")
+        cur.execute("CREATE TABLE app.events (id bigint, name varchar)")
+        # executemany binds every row and runs the prepared INSERT once per row.
+        cur.executemany("INSERT INTO app.events VALUES (?, ?)", [(1, "a"), (2, "b"), (3, None)])
+        cur.execute("SELECT id, name FROM app.events ORDER BY id")
+        assert cur.fetchall() == [(1, "a"), (2, "b"), (3, None)]
