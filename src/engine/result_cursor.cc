@@ -59,7 +59,8 @@ class MaterializedCursor : public ResultCursor {
     if (next_ >= result_.batches.size()) return std::optional<columnar::Batch>();
     return std::optional<columnar::Batch>(std::move(result_.batches[next_++]));
   }
-  void Cancel() override { next_ = result_.batches.size(); }
+  // Nothing runs any more; Next never waits.
+  void Cancel() override {}
   const std::string& statement_type() const override { return result_.statement_type; }
   int64_t update_count() const override { return result_.update_count; }
 

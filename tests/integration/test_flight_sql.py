@@ -259,3 +259,40 @@ def test_adbc_server_info_and_batched_parameters(flight_server, server_config):
         cur.executemany("INSERT INTO app.events VALUES (?, ?)", [(1, "a"), (2, "b"), (3, None)])
         cur.execute("SELECT id, name FROM app.events ORDER BY id")
         assert cur.fetchall() == [(1, "a"), (2, "b"), (3, None)]
+
+
+def test_pyarrow_a_cancelled_call_stops_its_query(start_server, server_config, tmp_path):
+    """A DoGet whose deadline passes while the query computes stops the query: with one
+    query allowed at a time, the next one runs instead of being refused."""
+    keys = tmp_path / "api-keys.toml"
+    keys.write_text(f'[[keys]]\nkey = "{ALICE_KEY}"\nuser = "alice"\nroles = ["admin"]\n')
+    os.chmod(keys, 0o600)
+    server_config.extra_toml = "[query]\nmax_concurrent_queries = 1\n"
+    text = server_config.text().replace(
+        ANONYMOUS, f'[[auth.providers]]\ntype = "api_key"\nkeys_file = "{keys}"\n')
+    path = tmp_path / "sqe-cancel.toml"
+    path.write_text(text)
+    server = start_server(["--config", str(path)])
+    server.wait_ready()
+    slow = ("WITH t(x) AS (VALUES 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) "
+            "SELECT count(*) FROM t a, t b, t c, t d, t e, t f, t g, t h, t i, t j")
+    with flight.FlightClient(location(server_config)) as client:
+        header = client.authenticate_basic_token("alice", ALICE_KEY)
+        options = flight.FlightCallOptions(headers=[header])
+        hurried = flight.FlightCallOptions(headers=[header], timeout=1.0)
+        info = client.get_flight_info(statement_query(slow), options)
+        started = time.monotonic()
+        with pytest.raises(flight.FlightTimedOutError):
+            client.do_get(info.endpoints[0].ticket, hurried).read_all()
+        assert time.monotonic() - started < 5
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                info = client.get_flight_info(statement_query("SELECT 7 AS n"), options)
+                table = client.do_get(info.endpoints[0].ticket, options).read_all()
+                break
+            except (flight.FlightError, pa.ArrowInvalid):  # RESOURCE_EXHAUSTED: ArrowInvalid
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        assert table.column(0).to_pylist() == [7]

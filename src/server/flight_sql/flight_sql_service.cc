@@ -1,5 +1,9 @@
 #include "server/flight_sql/flight_sql_service.h"
 
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
 #include "common/logging.h"
 #include "engine/result_cursor.h"
 #include "rpc/any_command.h"
@@ -44,6 +48,37 @@ struct PreparedStatement {
   engine::StatementDescription description;
   std::mutex mu;
   std::vector<std::vector<exec::Value>> parameter_rows;
+};
+
+/// Polls the call's cancellation while a DoGet streams; cancels the cursor when the call
+/// is cancelled. Joined on destruction.
+class CancelWatcher {
+ public:
+  CancelWatcher(grpc::ServerContext* context, engine::ResultCursor* cursor)
+      : thread_([this, context, cursor] {
+          std::unique_lock<std::mutex> lock(mu_);
+          while (!done_) {
+            if (context->IsCancelled()) {
+              cursor->Cancel();
+              return;
+            }
+            cv_.wait_for(lock, std::chrono::milliseconds(50));
+          }
+        }) {}
+  ~CancelWatcher() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
 };
 
 grpc::Status Fail(const Status& status) { return ToGrpcStatus(status); }
@@ -280,20 +315,15 @@ struct FlightSqlService::State {
     std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);
     SQE_ASSIGN_OR_RETURN(std::unique_ptr<engine::ResultCursor> cursor,
                          session->Start(ticket.sql, ticket.parameters));
+    // A query may compute long before its first batch, while Next() waits: a watcher stops
+    // it as soon as the client cancels the call, its deadline passes or the server stops.
+    CancelWatcher watcher(context, cursor.get());
     SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*cursor->schema()));
     if (!writer->Write(schema)) return Status::Cancelled("the client went away");
     while (true) {
-      if (context->IsCancelled()) {
-        cursor->Cancel();
-        return Status::Cancelled("the client cancelled the call");
-      }
       SQE_ASSIGN_OR_RETURN(std::optional<columnar::Batch> batch, cursor->Next());
       if (!batch.has_value()) return Status::OK();
-      Status written = WriteBatch(*batch, writer);
-      if (!written.ok()) {
-        cursor->Cancel();
-        return written;
-      }
+      SQE_RETURN_NOT_OK(WriteBatch(*batch, writer));
     }
   }
 
