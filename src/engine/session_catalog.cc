@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "catalog/table_file_system.h"
+#include "engine/distinct_bounds.h"
 #include "engine/engine_internal.h"
 #include "exec/parquet_scan.h"
 #include "iceberg/columnar_schema.h"
@@ -73,6 +74,9 @@ Result<std::shared_ptr<const planner::ScanSource>> SessionCatalog::LoadTable(
   if (snapshot != nullptr) {
     auto it = snapshot->summary.find("total-records");
     source->row_count = it == snapshot->summary.end() ? -1 : std::atoll(it->second.c_str());
+    // Statistics only: a table whose manifests cannot be read fails in the scan instead.
+    auto bounds = DistinctValueBounds(m, *snapshot, *schema, *source->fs);
+    if (bounds.ok()) source->distinct_bounds = std::move(*bounds);
   }
   return std::shared_ptr<const planner::ScanSource>(source);
 }

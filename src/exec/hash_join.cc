@@ -44,7 +44,8 @@ struct HashJoin::Table {
   std::vector<uint32_t> head;  // per key: first row, kEnd when none
   std::vector<uint32_t> next;  // per row: next row of the same key
   bool has_null_key = false;
-  /// FULL: per build row, 1 once some probe row matched it (relaxed atomic stores).
+  /// KeepsBuildRows(): per build row, 1 once some probe row matched it (relaxed atomic
+  /// stores).
   std::vector<uint8_t> matched;
   Reservation reservation;
 };
@@ -72,6 +73,10 @@ const char* JoinTypeName(JoinType type) {
       return "ANTI";
     case JoinType::kMark:
       return "MARK";
+    case JoinType::kRightSemi:
+      return "RIGHT SEMI";
+    case JoinType::kRightAnti:
+      return "RIGHT ANTI";
   }
   return "?";
 }
@@ -83,21 +88,42 @@ HashJoin::HashJoin(PhysicalOperatorPtr probe, PhysicalOperatorPtr build, JoinTyp
       type_(type),
       residual_(std::move(residual)),
       null_aware_(null_aware) {
-  const bool swap = type_ == JoinType::kRight;
-  table_child_ = swap ? 0 : 1;
-  stream_child_ = swap ? 1 : 0;
-  table_keys_ = swap ? probe_keys : build_keys;
-  stream_keys_ = swap ? build_keys : probe_keys;
+  table_keys_ = std::move(build_keys);
+  stream_keys_ = std::move(probe_keys);
   for (int k : table_keys_)
     key_types_.push_back(children_[table_child_]->schema()->field(k).type());
 }
 
+bool HashJoin::KeepsBuildRows() const {
+  return type_ == JoinType::kRight || type_ == JoinType::kFull ||
+         type_ == JoinType::kRightSemi || type_ == JoinType::kRightAnti;
+}
+
 HashJoin::~HashJoin() = default;
+
+void HashJoin::SetNullSafeKeys(std::vector<bool> null_safe) { null_safe_ = std::move(null_safe); }
+
+void HashJoin::NullMask(const std::vector<Column>& keys, int64_t rows,
+                        std::vector<uint8_t>* any_null) const {
+  if (null_safe_.empty()) {
+    KeyNullMask(keys, rows, any_null);
+    return;
+  }
+  std::vector<Column> checked;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    if (k >= null_safe_.size() || !null_safe_[k]) checked.push_back(keys[k]);
+  }
+  if (checked.empty()) {
+    any_null->assign(static_cast<size_t>(rows), 0);
+    return;
+  }
+  KeyNullMask(checked, rows, any_null);
+}
 
 std::string HashJoin::Details() const {
   std::string out = std::string("type=") + JoinTypeName(type_) + ", keys=[";
-  const std::vector<int>& probe = type_ == JoinType::kRight ? table_keys_ : stream_keys_;
-  const std::vector<int>& build = type_ == JoinType::kRight ? stream_keys_ : table_keys_;
+  const std::vector<int>& probe = stream_keys_;
+  const std::vector<int>& build = table_keys_;
   for (size_t i = 0; i < probe.size(); ++i) {
     if (i) out += ", ";
     out += "#" + std::to_string(probe[i]) + " = build.#" + std::to_string(build[i]);
@@ -115,8 +141,8 @@ void HashJoin::BuildPipelines(PipelineBuilder& builder) {
   children_[stream_child_]->BuildPipelines(builder);
   builder.current().operators.push_back(this);
   builder.AddDependency(builder.current_index(), build);
-  // FULL: the unmatched build rows continue through the rest of the probe pipeline.
-  if (type_ == JoinType::kFull) builder.AddContinuation(this);
+  // Kept build rows continue through the rest of the probe pipeline.
+  if (KeepsBuildRows()) builder.AddContinuation(this);
 }
 
 std::shared_ptr<MemoryTracker> HashJoin::Tracker(ExecContext& ctx) {
@@ -181,7 +207,7 @@ Status HashJoin::Finalize(ExecContext& ctx) {
     std::vector<uint8_t> null_keys;
     EncodedRows encoded;
     HashKeyColumns(keys, n, hashes.data());
-    KeyNullMask(keys, n, &null_keys);
+    NullMask(keys, n, &null_keys);
     SQE_RETURN_NOT_OK(RowKeyEncoder(key_types_).Encode(keys, n, &encoded));
     SQE_RETURN_NOT_OK(table->keys.FindOrInsert(encoded, hashes.data(), n, groups.data()));
     table->head.assign(static_cast<size_t>(table->keys.size()), kEnd);
@@ -196,7 +222,7 @@ Status HashJoin::Finalize(ExecContext& ctx) {
     }
     SQE_RETURN_NOT_OK(table->reservation.Resize(n * 8 + table->keys.size() * 4 + 64));
   }
-  if (type_ == JoinType::kFull) {
+  if (KeepsBuildRows()) {
     SQE_RETURN_NOT_OK(table->reservation.Resize(table->reservation.bytes() + n));
     table->matched.assign(static_cast<size_t>(n), 0);
   }
@@ -213,7 +239,7 @@ Result<std::vector<Column>> HashJoin::PairColumns(const Batch& stream,
                                                   const std::vector<uint32_t>& s_sel,
                                                   const std::vector<uint32_t>& t_sel,
                                                   int64_t table_null_rows) {
-  // Columns in probe ++ build order whichever side is the table.
+  // Columns in probe ++ build order.
   std::vector<Column> stream_columns, table_columns;
   columnar::SelectionVector ssel(s_sel);
   for (const Column& c : stream.columns()) {
@@ -232,10 +258,8 @@ Result<std::vector<Column>> HashJoin::PairColumns(const Batch& stream,
       table_columns.push_back(std::move(taken));
     }
   }
-  std::vector<Column>& first = table_child_ == 0 ? table_columns : stream_columns;
-  std::vector<Column>& second = table_child_ == 0 ? stream_columns : table_columns;
-  for (Column& c : second) first.push_back(std::move(c));
-  return std::move(first);
+  for (Column& c : table_columns) stream_columns.push_back(std::move(c));
+  return stream_columns;
 }
 
 Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<uint32_t>* s_sel,
@@ -244,9 +268,12 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
   if (s_sel->empty()) return Status::OK();
   const bool pairs_out = type_ == JoinType::kInner || type_ == JoinType::kLeft ||
                          type_ == JoinType::kRight || type_ == JoinType::kFull;
-  const bool full = type_ == JoinType::kFull;
+  const bool full = KeepsBuildRows();
   if (residual_ == nullptr && !pairs_out) {
     for (uint32_t s : *s_sel) (*matched)[s] = 1;
+    if (full) {
+      for (uint32_t t : *t_sel) MarkMatched(table_->matched, t);
+    }
   } else {
     SQE_ASSIGN_OR_RETURN(std::vector<Column> columns, PairColumns(stream, *s_sel, *t_sel, -1));
     const int64_t rows = static_cast<int64_t>(s_sel->size());
@@ -311,13 +338,13 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
     for (int k : stream_keys_) s.keys.push_back(input.column(k));
     s.hashes.resize(static_cast<size_t>(n));
     HashKeyColumns(s.keys, n, s.hashes.data());
-    KeyNullMask(s.keys, n, &s.null_keys);
+    NullMask(s.keys, n, &s.null_keys);
     SQE_RETURN_NOT_OK(RowKeyEncoder(key_types_).Encode(s.keys, n, &s.encoded));
     table.keys.Find(s.encoded, s.hashes.data(), n, s.null_keys.data(), s.groups.data());
   } else {
     s.keys.clear();
     for (int k : stream_keys_) s.keys.push_back(input.column(k));
-    KeyNullMask(s.keys, n, &s.null_keys);
+    NullMask(s.keys, n, &s.null_keys);
   }
 
   // Candidate pairs, flushed every batch_size pairs.
@@ -327,11 +354,20 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
   const bool need_pairs = residual_ != nullptr || type_ == JoinType::kInner ||
                           type_ == JoinType::kLeft || type_ == JoinType::kRight ||
                           type_ == JoinType::kFull;
+  const bool mark_build = KeepsBuildRows();
   for (int64_t i = 0; i < n; ++i) {
     const uint32_t g = s.groups[i];
     if (g == KeyHashTable::kNotFound) continue;
     if (!need_pairs) {
       s.matched[i] = table.head[g] != kEnd ? 1 : 0;
+      if (mark_build) {
+        // Without a residual every row of a key matches together: a marked first row
+        // means the whole chain is marked.
+        for (uint32_t r = table.head[g]; r != kEnd; r = table.next[r]) {
+          if (std::atomic_ref<uint8_t>(table_->matched[r]).load(std::memory_order_relaxed)) break;
+          MarkMatched(table_->matched, r);
+        }
+      }
       continue;
     }
     for (uint32_t r = table.head[g]; r != kEnd; r = table.next[r]) {
@@ -351,9 +387,11 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
 
   switch (type_) {
     case JoinType::kInner:
-      return Status::OK();
-    case JoinType::kLeft:
     case JoinType::kRight:
+    case JoinType::kRightSemi:
+    case JoinType::kRightAnti:
+      return Status::OK();  // the kept build rows come from the continuation
+    case JoinType::kLeft:
     case JoinType::kFull: {
       for (int64_t i = 0; i < n; ++i) {
         if (!s.matched[i]) s.s_sel.push_back(static_cast<uint32_t>(i));
@@ -419,7 +457,9 @@ struct UnmatchedState : OperatorState {
 }  // namespace
 
 Result<std::unique_ptr<OperatorState>> HashJoin::MakeSourceState(ExecContext&) {
-  if (type_ != JoinType::kFull) return Status::Internal("HashJoin is a source for FULL joins only");
+  if (!KeepsBuildRows()) {
+    return Status::Internal("HashJoin is a source only for joins that keep build rows");
+  }
   return std::unique_ptr<OperatorState>(std::make_unique<UnmatchedState>());
 }
 
@@ -428,21 +468,26 @@ Result<std::optional<Batch>> HashJoin::GetData(ExecContext& ctx, OperatorState& 
   const Table& table = *table_;
   const int64_t n = table.rows.num_rows();
   const int64_t chunk = std::max<int64_t>(1, ctx.batch_size);
-  // Threads claim ranges of build rows until one holds an unmatched row.
+  // RIGHT SEMI keeps the matched build rows; the others the unmatched ones.
+  const uint8_t keep = type_ == JoinType::kRightSemi ? 1 : 0;
+  const bool with_probe_columns = type_ == JoinType::kRight || type_ == JoinType::kFull;
+  // Threads claim ranges of build rows until one holds a row to emit.
   while (true) {
     const int64_t start = unmatched_cursor_.fetch_add(chunk, std::memory_order_relaxed);
     if (start >= n) return std::optional<Batch>();
     const int64_t end = std::min(n, start + chunk);
     s.rows.clear();
     for (int64_t r = start; r < end; ++r) {
-      if (!table.matched[r]) s.rows.push_back(static_cast<uint32_t>(r));
+      if (table.matched[r] == keep) s.rows.push_back(static_cast<uint32_t>(r));
     }
     if (s.rows.empty()) continue;
     const int64_t rows = static_cast<int64_t>(s.rows.size());
     std::vector<Column> columns;
-    for (const auto& f : children_[stream_child_]->schema()->fields()) {
-      SQE_ASSIGN_OR_RETURN(Column nulls, Column::MakeAllNull(f.type(), rows, tracker_));
-      columns.push_back(std::move(nulls));
+    if (with_probe_columns) {
+      for (const auto& f : children_[stream_child_]->schema()->fields()) {
+        SQE_ASSIGN_OR_RETURN(Column nulls, Column::MakeAllNull(f.type(), rows, tracker_));
+        columns.push_back(std::move(nulls));
+      }
     }
     columnar::SelectionVector sel(s.rows);
     for (const Column& c : table.rows.columns()) {

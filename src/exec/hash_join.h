@@ -14,13 +14,16 @@
 /// key is NULL or the build side has a NULL key, with a non-empty build side). Anti with
 /// `null_aware` (NOT IN) drops the rows whose answer is unknown.
 ///
-/// RIGHT joins build on the probe child and probe with the build child (as a LEFT join
-/// with the sides swapped; the output keeps probe ++ build order). FULL joins emit the
-/// unmatched probe rows like LEFT and mark every build row that matched (a byte per row,
-/// set with relaxed atomic stores from the probe threads); the join is then also the
-/// source of a continuation pipeline (PipelineBuilder::AddContinuation) that runs after
-/// the probe pipeline and emits the build rows never matched (probe columns NULL)
-/// through the same operators above the join into the same sink.
+/// Joins that keep build rows (RIGHT, FULL, RIGHT SEMI, RIGHT ANTI) mark every build row
+/// that matched (a byte per row, set with relaxed atomic stores from the probe threads);
+/// the join is then also the source of a continuation pipeline
+/// (PipelineBuilder::AddContinuation) that runs after the probe pipeline and emits, through
+/// the same operators above the join into the same sink: the build rows never matched with
+/// probe columns NULL (RIGHT, FULL), the matched build rows (RIGHT SEMI) or the unmatched
+/// ones (RIGHT ANTI), the last two with build columns only. FULL also emits the unmatched
+/// probe rows like LEFT. So the optimizer can build on whichever side is smaller: `a LEFT
+/// JOIN b` with a small `a` runs as RIGHT with `a` built; `a SEMI b` with a small `a` as
+/// `b RIGHT SEMI a` (EXISTS semantics only: RIGHT ANTI is never null-aware).
 ///
 /// Memory: the build side, its keys and chains reserve on the operator's tracker
 /// (ResourceExhausted at the query limit). Spilling goes in Finalize: the build rows
@@ -37,7 +40,7 @@
 
 namespace sqe::exec {
 
-enum class JoinType { kInner, kLeft, kRight, kFull, kSemi, kAnti, kMark };
+enum class JoinType { kInner, kLeft, kRight, kFull, kSemi, kAnti, kMark, kRightSemi, kRightAnti };
 
 /// "INNER", "LEFT", ...
 const char* JoinTypeName(JoinType type);
@@ -49,6 +52,11 @@ class HashJoin : public PhysicalOperator {
            bool null_aware, columnar::SchemaPtr output);
   ~HashJoin() override;
 
+  /// Marks keys that compare with IS NOT DISTINCT FROM (a NULL matches a NULL) instead of
+  /// SQL equality; one flag per key, in probe_keys order. Used by decorrelated subqueries,
+  /// which join back on their correlated values.
+  void SetNullSafeKeys(std::vector<bool> null_safe);
+
   std::string Details() const override;
   void BuildPipelines(PipelineBuilder& builder) override;
 
@@ -59,8 +67,8 @@ class HashJoin : public PhysicalOperator {
   Status Combine(ExecContext& ctx, OperatorState& state) override;
   Status Finalize(ExecContext& ctx) override;
 
-  // FULL joins: source of the continuation pipeline emitting unmatched build rows.
-  bool IsSource() const override { return type_ == JoinType::kFull; }
+  // Joins keeping build rows: source of the continuation pipeline emitting them.
+  bool IsSource() const override { return KeepsBuildRows(); }
   Result<std::unique_ptr<OperatorState>> MakeSourceState(ExecContext& ctx) override;
   Result<std::optional<columnar::Batch>> GetData(ExecContext& ctx, OperatorState& state) override;
 
@@ -77,11 +85,16 @@ class HashJoin : public PhysicalOperator {
 
  private:
   std::shared_ptr<MemoryTracker> Tracker(ExecContext& ctx);
+  /// RIGHT, FULL, RIGHT SEMI, RIGHT ANTI: build rows are marked and emitted afterwards.
+  bool KeepsBuildRows() const;
   /// Output columns for pairs (stream row s_sel[i], table row t_sel[i]).
   Result<std::vector<columnar::Column>> PairColumns(const columnar::Batch& stream,
                                                     const std::vector<uint32_t>& s_sel,
                                                     const std::vector<uint32_t>& t_sel,
                                                     int64_t table_null_rows);
+  /// any_null[i] = 1 when a key of row i that is not null-safe is NULL.
+  void NullMask(const std::vector<columnar::Column>& keys, int64_t rows,
+                std::vector<uint8_t>* any_null) const;
   Status EmitPairs(ExecContext& ctx, const columnar::Batch& stream, std::vector<uint32_t>* s_sel,
                    std::vector<uint32_t>* t_sel, std::vector<uint8_t>* matched,
                    std::vector<columnar::Batch>* out);
@@ -89,20 +102,21 @@ class HashJoin : public PhysicalOperator {
   JoinType type_;
   ExprPtr residual_;
   bool null_aware_;
-  // The side kept in the hash table ("table") and the side streamed against it
-  // ("stream"): build and probe, swapped for RIGHT joins.
-  int table_child_;
-  int stream_child_;
+  // The side kept in the hash table ("table": the build child, children[1]) and the side
+  // streamed against it ("stream": the probe child, children[0]).
+  static constexpr int table_child_ = 1;
+  static constexpr int stream_child_ = 0;
   std::vector<int> table_keys_;
   std::vector<int> stream_keys_;
   std::vector<columnar::TypePtr> key_types_;
+  std::vector<bool> null_safe_;  ///< per key; empty: every key is SQL equality
 
   std::mutex mutex_;
   std::shared_ptr<MemoryTracker> tracker_;
   std::vector<columnar::Batch> table_batches_;
   Reservation batches_reservation_;
   std::unique_ptr<Table> table_;
-  /// FULL: the next build row the unmatched-rows source looks at.
+  /// Joins keeping build rows: the next build row their source looks at.
   std::atomic<int64_t> unmatched_cursor_{0};
 };
 

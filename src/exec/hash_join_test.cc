@@ -34,6 +34,12 @@ columnar::SchemaPtr OutputSchema(JoinType type, const std::vector<Column>& probe
   for (size_t i = 0; i < probe.size(); ++i)
     fields.emplace_back("p" + std::to_string(i), probe[i].type());
   if (type == JoinType::kSemi || type == JoinType::kAnti) return columnar::Schema::Make(fields);
+  if (type == JoinType::kRightSemi || type == JoinType::kRightAnti) {
+    fields.clear();
+    for (size_t i = 0; i < build.size(); ++i)
+      fields.emplace_back("b" + std::to_string(i), build[i].type());
+    return columnar::Schema::Make(fields);
+  }
   if (type == JoinType::kMark) {
     fields.emplace_back("mark", columnar::Boolean());
     return columnar::Schema::Make(fields);
@@ -103,6 +109,32 @@ TEST(HashJoinTest, SemiAntiAndMark) {
   EXPECT_EQ(RunJoin(JoinType::kMark, ProbeColumns(), BuildColumns()),
             std::vector<std::string>({"1|\"p1\"|false", "2|\"p2a\"|true", "2|\"p2b\"|true",
                                       "3|\"p3\"|true", "5|\"p5\"|false", "null|\"pn\"|false"}));
+}
+
+// The flipped forms the optimizer picks when the kept side is the smaller one: the build
+// side's rows come out, once each, with EXISTS / NOT EXISTS semantics.
+TEST(HashJoinTest, RightSemiAndRightAntiKeepBuildRows) {
+  for (int threads : {1, 2}) {
+    EXPECT_EQ(RunJoin(JoinType::kRightSemi, ProbeColumns(), BuildColumns(), {0}, {0}, nullptr,
+                      false, threads),
+              std::vector<std::string>({"2|\"b2a\"", "2|\"b2b\"", "3|\"b3\""}));
+    // The NULL-keyed build row never matches, so NOT EXISTS keeps it.
+    EXPECT_EQ(RunJoin(JoinType::kRightAnti, ProbeColumns(), BuildColumns(), {0}, {0}, nullptr,
+                      false, threads),
+              std::vector<std::string>({"4|\"b4\"", "null|\"bn\""}));
+  }
+  // With a residual over probe ++ build columns: p <> 'p3' leaves key 3 without a match.
+  ExprPtr residual = Expr::Make(
+      ExprKind::kIsDistinctFrom,
+      {Expr::Column(1, columnar::String()), Expr::Literal(Value::Varchar("p3"))}, columnar::Boolean());
+  EXPECT_EQ(RunJoin(JoinType::kRightSemi, ProbeColumns(), BuildColumns(), {0}, {0}, residual),
+            std::vector<std::string>({"2|\"b2a\"", "2|\"b2b\""}));
+  EXPECT_EQ(RunJoin(JoinType::kRightAnti, ProbeColumns(), BuildColumns(), {0}, {0}, residual),
+            std::vector<std::string>({"3|\"b3\"", "4|\"b4\"", "null|\"bn\""}));
+  // An empty probe side: nothing matched.
+  std::vector<Column> empty = {Int64s({}), Strings({})};
+  EXPECT_EQ(RunJoin(JoinType::kRightSemi, empty, BuildColumns()), std::vector<std::string>({}));
+  EXPECT_EQ(RunJoin(JoinType::kRightAnti, empty, BuildColumns()).size(), 5u);
 }
 
 TEST(HashJoinTest, EmptyBuildSide) {

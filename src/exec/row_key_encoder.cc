@@ -111,8 +111,16 @@ void HashKeyColumns(const std::vector<Column>& keys, int64_t rows, uint64_t* has
         break;
       }
       default: {  // string, binary (nested types are refused by CheckKeyTypes)
+        if (rows == 0) break;
+        const int32_t* offsets = c.Offsets();
+        // The value bytes, addressed by the (absolute) offsets.
+        const auto* data = reinterpret_cast<const uint8_t*>(c.StringAt(0).data()) - offsets[0];
+        const bool nulls = c.null_count() > 0;
         for (int64_t i = 0; i < rows; ++i) {
-          const uint64_t h = c.IsNull(i) ? kNullHash : HashBytes(c.StringAt(i));
+          const uint64_t h =
+              (nulls && c.IsNull(i))
+                  ? kNullHash
+                  : HashBytes(data + offsets[i], static_cast<size_t>(offsets[i + 1] - offsets[i]));
           hashes[i] = CombineHash(hashes[i], h);
         }
         break;

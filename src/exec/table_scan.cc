@@ -222,6 +222,7 @@ Result<std::optional<columnar::Batch>> IcebergTableScan::GetData(ExecContext& ct
       options.spec = spec_.table.metadata->SpecById(task.spec_id);
       options.batch_size = ctx.batch_size;
       options.predicate = IcebergToParquetPredicates(task.residual);
+      options.apply_residual = spec_.filter_rows;
       SQE_ASSIGN_OR_RETURN(s.reader,
                            iceberg::FileScanTaskReader::Open(*fs_, task, options, *deletes_));
     }

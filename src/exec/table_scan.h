@@ -45,6 +45,10 @@ struct IcebergScanSpec {
   std::optional<int64_t> as_of_timestamp_ms;
   /// [query] target_task_size / read.split.target-size.
   int64_t target_split_size = int64_t{128} << 20;
+  /// Whether the scan drops the rows `filter` rejects itself (exactly, row at a time in the
+  /// task reader). The planner passes false: its vectorized Filter above the scan applies
+  /// the predicate anyway, and `filter` still prunes files, row groups and pages.
+  bool filter_rows = true;
 };
 
 class IcebergTableScan : public PhysicalOperator {

@@ -20,6 +20,10 @@ const char* JoinTypeName(JoinType type) {
       return "ANTI";
     case JoinType::kMark:
       return "MARK";
+    case JoinType::kRightSemi:
+      return "RIGHT SEMI";
+    case JoinType::kRightAnti:
+      return "RIGHT ANTI";
   }
   return "?";
 }

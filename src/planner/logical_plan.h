@@ -62,6 +62,9 @@ struct ScanSource {
   exec::ParquetScanSource parquet;
   /// Rows in the source (snapshot summary total-records, Parquet footers); -1 unknown.
   int64_t row_count = -1;
+  /// Per column of `schema`: an upper bound on its distinct values (from column metrics:
+  /// max - min + 1 of integer-like columns, else the row count); empty or -1 unknown.
+  std::vector<int64_t> distinct_bounds;
 };
 
 enum class LogicalKind {
@@ -79,7 +82,9 @@ enum class LogicalKind {
   kSetOp,      ///< INTERSECT / EXCEPT [ALL] (set_op): children matched by position
 };
 
-enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark };
+/// kRightSemi / kRightAnti: the optimizer's flipped kSemi / kAnti (EXISTS semantics), built
+/// on the kept side: output = children[1]'s columns.
+enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark, kRightSemi, kRightAnti };
 const char* JoinTypeName(JoinType type);
 
 enum class SetOpKind { kIntersect, kExcept };

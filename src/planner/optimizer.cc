@@ -388,6 +388,10 @@ double Estimate(LogicalNode& node) {
         case JoinType::kAnti:
           rows = l * 0.5;
           break;
+        case JoinType::kRightSemi:
+        case JoinType::kRightAnti:
+          rows = r * 0.5;
+          break;
         case JoinType::kMark:
           rows = l;
           break;
@@ -441,6 +445,48 @@ double BaseRows(const LogicalNode& node) {
     return BaseRows(*node.children[0]);
   }
   return std::max<double>(1, static_cast<double>(node.estimated_rows));
+}
+
+/// An upper bound on the distinct values of column `id` in the unfiltered `node` (a join
+/// leaf): the scan's column metrics, followed through filters and projections that forward
+/// the column; the leaf's base rows when nothing better is known.
+double BaseDistinct(const LogicalNode& node, int32_t id) {
+  const double rows = BaseRows(node);
+  const int index = node.IndexOf(id);
+  if (index < 0) return rows;
+  switch (node.kind) {
+    case LogicalKind::kScan: {
+      const std::vector<int64_t>& bounds = node.source->distinct_bounds;
+      const size_t column = static_cast<size_t>(node.scan_columns[static_cast<size_t>(index)]);
+      if (column < bounds.size() && bounds[column] > 0) {
+        return std::min(rows, static_cast<double>(bounds[column]));
+      }
+      return rows;
+    }
+    case LogicalKind::kFilter:
+      return BaseDistinct(*node.children[0], id);
+    case LogicalKind::kProject: {
+      const Expr& e = *node.expressions[static_cast<size_t>(index)];
+      return e.kind == ExprKind::kColumn ? std::min(rows, BaseDistinct(*node.children[0], e.column))
+                                         : rows;
+    }
+    default:
+      return rows;
+  }
+}
+
+/// `plan` with its columns in `output`'s order (a projection when they differ).
+LogicalPtr RestoreOrder(const std::vector<ColumnInfo>& output, LogicalPtr plan) {
+  bool same = output.size() == plan->output.size();
+  for (size_t i = 0; same && i < output.size(); ++i) same = output[i].id == plan->output[i].id;
+  if (same) return plan;
+  auto project = std::make_shared<LogicalNode>();
+  project->kind = LogicalKind::kProject;
+  project->output = output;
+  for (const ColumnInfo& c : output) project->expressions.push_back(Expr::Column(c.id, c.type, c.name));
+  project->estimated_rows = plan->estimated_rows;
+  project->children.push_back(std::move(plan));
+  return project;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -507,8 +553,24 @@ class JoinReorder {
       }
       edges.push_back({mask, c});
     }
-    // Selectivity of the equi-conditions between two relations: 1 / the smaller base size
-    // (key / foreign-key joins), once per pair.
+    // Selectivity of the equi-conditions between two relations, once per pair: 1 / the
+    // smaller base size (key / foreign-key joins), unless the column metrics bound both
+    // keys' distinct values lower (a join on a low-cardinality column such as a nation key
+    // multiplies rows): then 1 / the larger of the two bounds.
+    auto divisor = [&](const Edge& e, int a, int b) {
+      double d = std::min(base[a], base[b]);
+      const Expr& c = *e.condition;
+      if (c.args.size() != 2 || c.args[0]->kind != ExprKind::kColumn ||
+          c.args[1]->kind != ExprKind::kColumn) {
+        return d;
+      }
+      int32_t col_a = c.args[0]->column, col_b = c.args[1]->column;
+      if (ids[a].count(col_a) == 0) std::swap(col_a, col_b);
+      if (ids[a].count(col_a) == 0 || ids[b].count(col_b) == 0) return d;
+      const double distinct = std::max(BaseDistinct(*leaves[a], col_a),
+                                       BaseDistinct(*leaves[b], col_b));
+      return std::max(1.0, std::min(d, distinct));
+    };
     auto cardinality = [&](uint32_t set) {
       double card = 1;
       for (size_t i = 0; i < n; ++i) {
@@ -521,7 +583,7 @@ class JoinReorder {
         if (!pairs.insert(e.mask).second) continue;
         int a = __builtin_ctz(e.mask);
         int b = 31 - __builtin_clz(e.mask);
-        card /= std::min(base[a], base[b]);
+        card /= divisor(e, a, b);
       }
       return std::max(1.0, card);
     };
@@ -619,18 +681,6 @@ class JoinReorder {
     return copy;
   }
 
-  static LogicalPtr RestoreOrder(const std::vector<ColumnInfo>& output, LogicalPtr plan) {
-    bool same = output.size() == plan->output.size();
-    for (size_t i = 0; same && i < output.size(); ++i) same = output[i].id == plan->output[i].id;
-    if (same) return plan;
-    auto project = std::make_shared<LogicalNode>();
-    project->kind = LogicalKind::kProject;
-    project->output = output;
-    for (const ColumnInfo& c : output) project->expressions.push_back(Expr::Column(c.id, c.type, c.name));
-    project->estimated_rows = plan->estimated_rows;
-    project->children.push_back(std::move(plan));
-    return project;
-  }
 };
 
 // ---------------------------------------------------------------------------------------
@@ -764,14 +814,121 @@ class ColumnPruning {
 
 }  // namespace
 
+/// Semi and anti joins (IN / EXISTS / NOT EXISTS / NOT IN) filter their probe rows one by
+/// one, so they move below the inner joins of their probe side to the one relation whose
+/// columns they test: `orders ⋈ lineitem ⋈ customer WHERE o_orderkey IN (...)` filters
+/// orders before the joins, the joins see fewer rows and the reordering sees the smaller
+/// relation. Filters on the way down are passed as well. Only a semi join whose build side
+/// is estimated smaller than that relation moves (a selective filter); one against a larger
+/// build side (Q21's EXISTS over lineitem) stays above the joins that shrink its input.
+class SemiJoinPushdown {
+ public:
+  LogicalPtr Apply(const LogicalPtr& node) {
+    LogicalPtr copy = Copy(*node);
+    for (LogicalPtr& c : copy->children) c = Apply(c);
+    if (copy->kind != LogicalKind::kJoin ||
+        (copy->join_type != JoinType::kSemi && copy->join_type != JoinType::kAnti)) {
+      return copy;
+    }
+    std::set<int32_t> probe_columns;
+    const std::set<int32_t> build_ids = IdsOf(*copy->children[1]);
+    for (const ExprPtr& c : copy->conditions) {
+      for (int32_t id : ColumnsOf(*c)) {
+        if (build_ids.count(id) == 0) probe_columns.insert(id);
+      }
+    }
+    if (probe_columns.empty()) return copy;  // uncorrelated EXISTS: a filter on everything
+    LogicalPtr pushed = PushInto(copy->children[0], copy, probe_columns);
+    return pushed != nullptr ? pushed : copy;
+  }
+
+ private:
+  /// `input` with the semi join applied to the relation below it that produces every
+  /// column of `needed`, or nullptr when the join stays where it is.
+  static LogicalPtr PushInto(const LogicalPtr& input, const LogicalPtr& semi,
+                             const std::set<int32_t>& needed) {
+    const bool inner = input->kind == LogicalKind::kJoin &&
+                       (input->join_type == JoinType::kInner || input->join_type == JoinType::kCross);
+    if (!inner && input->kind != LogicalKind::kFilter) return nullptr;
+    for (size_t i = 0; i < input->children.size(); ++i) {
+      const LogicalPtr& child = input->children[i];
+      if (!SubsetOf(needed, IdsOf(*child))) continue;
+      LogicalPtr below = PushInto(child, semi, needed);
+      if (below == nullptr) {
+        if (child->estimated_rows >= 0 && semi->children[1]->estimated_rows >= child->estimated_rows) {
+          return nullptr;
+        }
+        LogicalPtr moved = Copy(*semi);
+        moved->children[0] = child;
+        moved->output = child->output;
+        below = moved;
+      }
+      LogicalPtr copy = Copy(*input);
+      copy->children[i] = below;
+      return copy;
+    }
+    return nullptr;
+  }
+};
+
+/// Build-side selection for the joins the reordering leaves alone: the hash table goes on
+/// the smaller side. `a LEFT JOIN b` with the larger `b` runs as `b RIGHT JOIN a`, a RIGHT
+/// join the other way round, and `a SEMI/ANTI b` (EXISTS semantics, not NOT IN's null-aware
+/// anti) with the larger `b` as `b RIGHT SEMI/ANTI a`, so the build holds `a`. A flip needs
+/// the build side at least kFlipRatio times the probe side's estimate (estimates are rough).
+class BuildSideSelection {
+ public:
+  LogicalPtr Apply(const LogicalPtr& node) {
+    LogicalPtr copy = Copy(*node);
+    for (LogicalPtr& c : copy->children) c = Apply(c);
+    if (copy->kind != LogicalKind::kJoin) return copy;
+    const double probe = Rows(*copy->children[0]);
+    const double build = Rows(*copy->children[1]);
+    if (build < kFlipRatio * probe) return copy;
+    JoinType flipped;
+    switch (copy->join_type) {
+      case JoinType::kLeft:
+        flipped = JoinType::kRight;
+        break;
+      case JoinType::kSemi:
+        if (copy->null_aware) return copy;
+        flipped = JoinType::kRightSemi;
+        break;
+      case JoinType::kAnti:
+        if (copy->null_aware) return copy;
+        flipped = JoinType::kRightAnti;
+        break;
+      default:
+        return copy;
+    }
+    copy->join_type = flipped;
+    std::swap(copy->children[0], copy->children[1]);
+    if (flipped == JoinType::kRight) {
+      std::vector<ColumnInfo> output = node->output;
+      copy->output = copy->children[0]->output;
+      copy->output.insert(copy->output.end(), copy->children[1]->output.begin(),
+                          copy->children[1]->output.end());
+      return RestoreOrder(output, copy);
+    }
+    return copy;  // RIGHT SEMI / ANTI output the kept side's columns, as before
+  }
+
+ private:
+  static constexpr double kFlipRatio = 2.0;
+  static double Rows(const LogicalNode& n) { return std::max<double>(1, static_cast<double>(n.estimated_rows)); }
+};
+
 Result<LogicalPtr> Optimize(const LogicalPtr& plan) {
   LogicalPtr out = FilterPushdown().Push(plan, {});
+  Estimate(*out);
+  out = SemiJoinPushdown().Apply(out);
   Estimate(*out);
   out = JoinReorder().Apply(out);
   // Reordering can leave single-relation conditions on top: push them down again.
   out = FilterPushdown().Push(out, {});
   out = ColumnPruning().Prune(out, IdsOf(*out));
   Estimate(*out);
+  out = BuildSideSelection().Apply(out);
   return out;
 }
 

@@ -179,6 +179,7 @@ class Planner {
       spec.ref = source.ref;
       spec.as_of_timestamp_ms = source.as_of_timestamp_ms;
       spec.target_split_size = options_.target_split_size;
+      spec.filter_rows = false;  // the Filter planned above the scan applies the conjuncts
       scan = std::make_unique<exec::IcebergTableScan>(std::move(spec), schema);
     } else {
       exec::PushedFilter pushed =
@@ -270,9 +271,15 @@ class Planner {
     SQE_ASSIGN_OR_RETURN(Part left, Plan(*node.children[0]));
     SQE_ASSIGN_OR_RETURN(Part right, Plan(*node.children[1]));
     // Equi-conditions left_expr = right_expr become hash keys; the rest is a residual.
+    // IS NOT DISTINCT FROM (decorrelated subqueries joining back on their correlated
+    // values) becomes a null-safe key.
     std::vector<ExprPtr> left_keys, right_keys, residual;
+    std::vector<bool> null_safe;
     for (const ExprPtr& c : node.conditions) {
-      if (c->kind == ExprKind::kCall && c->name == "=" && c->args.size() == 2) {
+      const bool is_key_kind = (c->kind == ExprKind::kCall && c->name == "=") ||
+                               c->kind == ExprKind::kIsNotDistinctFrom;
+      if (is_key_kind && c->args.size() == 2) {
+        const bool safe = c->kind == ExprKind::kIsNotDistinctFrom;
         const ExprPtr& a = c->args[0];
         const ExprPtr& b = c->args[1];
         std::vector<int32_t> ca, cb;
@@ -282,11 +289,13 @@ class Planner {
           if (References(*a, left.layout) && References(*b, right.layout)) {
             left_keys.push_back(a);
             right_keys.push_back(b);
+            null_safe.push_back(safe);
             continue;
           }
           if (References(*b, left.layout) && References(*a, right.layout)) {
             left_keys.push_back(b);
             right_keys.push_back(a);
+            null_safe.push_back(safe);
             continue;
           }
         }
@@ -330,6 +339,12 @@ class Planner {
       case JoinType::kMark:
         type = exec::JoinType::kMark;
         break;
+      case JoinType::kRightSemi:
+        type = exec::JoinType::kRightSemi;
+        break;
+      case JoinType::kRightAnti:
+        type = exec::JoinType::kRightAnti;
+        break;
     }
     std::vector<columnar::Field> fields;
     std::vector<int32_t> layout;
@@ -338,8 +353,12 @@ class Planner {
       for (int i = 0; i < s->num_fields(); ++i) fields.push_back(s->field(i).WithNullable(true));
       layout.insert(layout.end(), side.layout.begin(), side.layout.end());
     };
-    add_side(left);
-    if (type == exec::JoinType::kMark) {
+    const bool build_columns_only =
+        type == exec::JoinType::kRightSemi || type == exec::JoinType::kRightAnti;
+    if (!build_columns_only) add_side(left);
+    if (build_columns_only) {
+      add_side(right);
+    } else if (type == exec::JoinType::kMark) {
       fields.emplace_back("mark", columnar::Boolean(), true);
       layout.push_back(node.output.back().id);
     } else if (type != exec::JoinType::kSemi && type != exec::JoinType::kAnti) {
@@ -348,6 +367,9 @@ class Planner {
     auto op = std::make_unique<exec::HashJoin>(
         std::move(left.op), std::move(right.op), type, std::move(lk), std::move(rk),
         std::move(residual_expr), node.null_aware, columnar::Schema::Make(std::move(fields)));
+    if (std::find(null_safe.begin(), null_safe.end(), true) != null_safe.end()) {
+      op->SetNullSafeKeys(std::move(null_safe));
+    }
     return Part{std::move(op), std::move(layout)};
   }
 

@@ -42,8 +42,10 @@ inline uint64_t HashBytes(const void* data, size_t n, uint64_t seed = 0) {
     n -= 8;
   }
   if (n > 0) {
+    // The tail byte by byte: a variable-length memcpy is a library call, and short
+    // values (flags, codes) are the common grouping keys.
     uint64_t word = 0;
-    std::memcpy(&word, p, n);
+    for (size_t k = 0; k < n; ++k) word |= static_cast<uint64_t>(p[k]) << (8 * k);
     h = std::rotl(h ^ MixHash64(word ^ (static_cast<uint64_t>(n) << 56)), 27) *
         0xff51afd7ed558ccdULL;
   }

@@ -191,14 +191,22 @@ ScalarKernel DecimalKernel(Op op, int s1, int s2, int p, int s) {
     auto err = [&](Decimal128, Decimal128) {
       return div_zero ? DivisionByZero() : DecimalOverflow();
     };
+    // Loop invariants: the rescaling factors of add / sub / mod and the precision bound.
+    const bool rescale = (op == Op::kAdd || op == Op::kSub || op == Op::kMod) && (s != s1 || s != s2);
+    const int128 factor_a = rescale ? kernel::Pow10(s - s1) : 1;
+    const int128 factor_b = rescale ? kernel::Pow10(s - s2) : 1;
+    const int128 limit = kernel::Pow10(p);
     auto op_fn = [&](Decimal128 da, Decimal128 db, Decimal128* o) {
       int128 a = kernel::ToInt128(da);
       int128 b = kernel::ToInt128(db);
       int128 r = 0;
+      if (rescale && (__builtin_mul_overflow(a, factor_a, &a) ||
+                      __builtin_mul_overflow(b, factor_b, &b))) {
+        return false;
+      }
       switch (op) {
         case Op::kAdd:
         case Op::kSub:
-          if (!kernel::MulPow10(a, s - s1, &a) || !kernel::MulPow10(b, s - s2, &b)) return false;
           if (op == Op::kAdd ? __builtin_add_overflow(a, b, &r)
                              : __builtin_sub_overflow(a, b, &r)) {
             return false;
@@ -226,11 +234,10 @@ ScalarKernel DecimalKernel(Op op, int s1, int s2, int p, int s) {
             div_zero = true;
             return false;
           }
-          if (!kernel::MulPow10(a, s - s1, &a) || !kernel::MulPow10(b, s - s2, &b)) return false;
           r = a % b;
           break;
       }
-      if (!kernel::FitsPrecision(r, p)) return false;
+      if (r >= limit || r <= -limit) return false;
       *o = kernel::FromInt128(r);
       return true;
     };

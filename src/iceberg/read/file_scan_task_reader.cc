@@ -228,7 +228,7 @@ Result<std::unique_ptr<FileScanTaskReader>> FileScanTaskReader::Open(io::FileSys
     SQE_ASSIGN_OR_RETURN(auto set, deletes.EqualityDeletes(d, schema));
     r->equality_.push_back(std::move(set));
   }
-  if (task.residual && task.residual->op != expr::Op::kTrue) {
+  if (options.apply_residual && task.residual && task.residual->op != expr::Op::kTrue) {
     CollectIds(task.residual, &r->filter_ids_);
     for (int32_t id : r->filter_ids_) SQE_RETURN_NOT_OK(add(id, "the scan filter"));
   }
@@ -350,6 +350,15 @@ Result<std::optional<columnar::Batch>> FileScanTaskReader::Next() {
     const int64_t base = current_pos_ + current_offset_;
     current_offset_ += n;
     auto del = std::lower_bound(deleted_.begin(), deleted_.end(), base);
+    if (filter_ids_.empty() && equality_.empty() && (del == deleted_.end() || *del >= base + n)) {
+      // Nothing to drop in this slice: no row-by-row pass.
+      std::vector<Column> out_columns(slice.columns().begin(),
+                                      slice.columns().begin() + output_schema_->num_fields());
+      SQE_ASSIGN_OR_RETURN(columnar::Batch out,
+                           columnar::Batch::Make(output_schema_, std::move(out_columns), n));
+      stats_.rows_returned += n;
+      return std::optional<columnar::Batch>(std::move(out));
+    }
     std::vector<Literal> row_values(filter_ids_.size(), Literal::Null());
     columnar::SelectionVector keep;
     keep.Reserve(n);

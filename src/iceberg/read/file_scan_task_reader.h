@@ -42,6 +42,10 @@ struct TaskReaderOptions {
   /// filters, e.g. the residual's comparisons. Each is bound to the file on its own; one
   /// that does not bind (a promoted type, a column the file lacks) is ignored.
   std::vector<parquet::Predicate> predicate;
+  /// Whether the reader drops the rows the task's residual rejects (row at a time). The
+  /// engine passes false: its vectorized Filter above the scan applies the whole
+  /// predicate anyway, and the residual still skips row groups through `predicate`.
+  bool apply_residual = true;
 };
 
 /// What a reader did (rows_read counts rows of the selected row groups).
