@@ -296,3 +296,24 @@ def test_pyarrow_a_cancelled_call_stops_its_query(start_server, server_config, t
                     raise
                 time.sleep(0.1)
         assert table.column(0).to_pylist() == [7]
+
+
+def test_pyarrow_the_users_session_persists_across_calls(flight_server, server_config):
+    with flight.FlightClient(location(server_config)) as client:
+        alice = login(client, "alice", ALICE_KEY)
+        bob = login(client, "bob", BOB_KEY)
+
+        def rows(sql, options):
+            info = client.get_flight_info(statement_query(sql), options)
+            return client.do_get(info.endpoints[0].ticket, options).read_all().to_pylist()
+
+        rows("CREATE SCHEMA crm", alice)
+        rows("CREATE TABLE crm.people (name varchar)", alice)
+        rows("INSERT INTO crm.people VALUES ('ann')", alice)
+        # USE holds for Alice's later calls (a new token even: the session is per user)...
+        rows("USE crm", alice)
+        assert rows("SELECT name FROM people", login(client, "alice", ALICE_KEY)) == [
+            {"name": "ann"}]
+        # ...and not for Bob's.
+        with pytest.raises(pa.ArrowInvalid):
+            rows("SELECT name FROM people", bob)
