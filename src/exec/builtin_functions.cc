@@ -15,6 +15,7 @@ const FunctionRegistry& FunctionRegistry::Global() {
     RegisterDatetimeFunctions(*r);
     RegisterMathFunctions(*r);
     RegisterConditionalFunctions(*r);
+    RegisterArrayFunctions(*r);
     // Aggregate families (exec/functions/aggregate_*.cc) register here.
     RegisterAggregateFunctions(*r);
     return r;

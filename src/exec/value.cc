@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "columnar/civil_time.h"
+#include "columnar/take.h"
+#include "exec/batch_concatenate.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/interleave.h"
 
@@ -215,6 +217,13 @@ Result<Column> Value::ToColumn(int64_t rows, std::shared_ptr<MemoryTracker> trac
       Column child;
       if (n == 0) {
         SQE_ASSIGN_OR_RETURN(child, Column::MakeAllNull(element_type, 0, tracker));
+      } else if (element_type->is_nested()) {
+        // Interleave gathers nested values from one piece only: concatenate, then repeat.
+        SQE_ASSIGN_OR_RETURN(Column one, Concatenate(pieces, tracker));
+        columnar::SelectionVector repeat;
+        repeat.Reserve(n * rows);
+        for (int64_t i = 0; i < n * rows; ++i) repeat.Append(static_cast<uint32_t>(i % n));
+        SQE_ASSIGN_OR_RETURN(child, columnar::Take(one, repeat, tracker));
       } else {
         SQE_ASSIGN_OR_RETURN(
             child, Interleave(element_type, pieces, piece.data(), index.data(), n * rows, ctx));

@@ -513,8 +513,11 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       if (field == "yow") field = "year_of_week";
       return CallFunction(field, {v}, expr.pos);
     }
-    case ast::ExprKind::kSubscript:
-      return ErrorAt(expr.pos, "subscripts are not supported yet");
+    case ast::ExprKind::kSubscript: {
+      SQE_ASSIGN_OR_RETURN(ExprPtr base, BindExpr(*expr.left, ctx));
+      SQE_ASSIGN_OR_RETURN(ExprPtr index, BindExpr(*expr.right, ctx));
+      return CallFunction("subscript", {std::move(base), std::move(index)}, expr.pos);
+    }
     case ast::ExprKind::kArray: {
       std::vector<ExprPtr> items;
       columnar::TypePtr type;
@@ -533,13 +536,13 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       }
       if (type == nullptr) type = columnar::Boolean();
       exec::Value::Elements values;
+      bool constant = true;
       for (size_t i = 0; i < items.size(); ++i) {
-        SQE_ASSIGN_OR_RETURN(ExprPtr c, CastTo(items[i], type, expr.args[i]->pos));
-        if (c->kind != ExprKind::kLiteral) {
-          return ErrorAt(expr.args[i]->pos, "ARRAY[...] of non-constant values is not supported yet");
-        }
-        values.push_back(c->value);
+        SQE_ASSIGN_OR_RETURN(items[i], CastTo(items[i], type, expr.args[i]->pos));
+        if (items[i]->kind != ExprKind::kLiteral) constant = false;
+        if (constant) values.push_back(items[i]->value);
       }
+      if (!constant) return CallFunction("array_constructor", std::move(items), expr.pos);
       return Expr::Literal(exec::Value(columnar::List(type),
                                        std::make_shared<const exec::Value::Elements>(std::move(values))));
     }

@@ -29,6 +29,11 @@ Result<LogicalPtr> Binder::BindFrom(const std::vector<ast::RelationPtr>& from, c
                                     const CteScope* ctes, Scope* scope) {
   LogicalPtr plan;
   for (const ast::RelationPtr& relation : from) {
+    if (plan != nullptr && relation->kind == ast::RelationKind::kUnnest) {
+      // `FROM t, UNNEST(t.arr)`: the unnest reads the items to its left.
+      SQE_ASSIGN_OR_RETURN(plan, BindUnnest(*relation, plan, scope, outer, false, scope));
+      continue;
+    }
     SQE_ASSIGN_OR_RETURN(LogicalPtr next, BindRelation(*relation, outer, ctes, scope));
     plan = plan == nullptr ? next : JoinNode(plan, next, JoinType::kCross, {});
   }
@@ -132,6 +137,9 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       break;
     }
     case ast::RelationKind::kJoin: {
+      if (relation.right->kind == ast::RelationKind::kUnnest) {
+        return BindUnnestJoin(relation, outer, ctes, scope);
+      }
       Scope left_scope, right_scope;
       left_scope.parent = outer;
       right_scope.parent = outer;
@@ -222,7 +230,7 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       break;
     }
     case ast::RelationKind::kUnnest:
-      return ErrorAt(relation.pos, "UNNEST is not supported yet");
+      return BindUnnest(relation, nullptr, nullptr, outer, false, scope);
   }
   if (relation.alias.has_value()) {
     bound.alias = NameOf(*relation.alias, relation.alias_quoted);

@@ -138,6 +138,15 @@ class Binder {
   LogicalPtr ScanNode(std::shared_ptr<const ScanSource> source);
   Result<LogicalPtr> BindFrom(const std::vector<ast::RelationPtr>& from, const Scope* outer,
                               const CteScope* ctes, Scope* scope);
+  /// UNNEST(...) in FROM (bind_unnest.cc) over `input`, whose columns `input_scope`
+  /// resolves (input nullptr: a standalone UNNEST over one empty row); `outer_join` keeps
+  /// input rows without elements. Adds the unnest's relation to `scope`.
+  Result<LogicalPtr> BindUnnest(const ast::Relation& relation, LogicalPtr input,
+                                const Scope* input_scope, const Scope* outer, bool outer_join,
+                                Scope* scope);
+  /// `left [CROSS | INNER | LEFT] JOIN UNNEST(...)`: the unnest reads the left side's columns.
+  Result<LogicalPtr> BindUnnestJoin(const ast::Relation& join, const Scope* outer,
+                                    const CteScope* ctes, Scope* scope);
   /// A table function in FROM (bind_table_function.cc): its scan and its scope relation.
   Result<LogicalPtr> BindTableFunction(const ast::Relation& relation, ScopeRelation* bound);
 

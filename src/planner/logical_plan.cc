@@ -1,5 +1,7 @@
 #include "planner/logical_plan.h"
 
+#include <algorithm>
+
 namespace sqe::planner {
 
 const char* JoinTypeName(JoinType type) {
@@ -33,6 +35,12 @@ int LogicalNode::IndexOf(int32_t id) const {
     if (output[i].id == id) return static_cast<int>(i);
   }
   return -1;
+}
+
+std::vector<ColumnInfo> LogicalNode::UnnestColumns() const {
+  const size_t passed = children.empty() ? 0 : children[0]->output.size();
+  return std::vector<ColumnInfo>(
+      output.begin() + static_cast<long>(std::min(passed, output.size())), output.end());
 }
 
 namespace {
@@ -106,6 +114,11 @@ void Explain(const LogicalNode& node, int depth, std::string* out) {
     case LogicalKind::kSetOp:
       *out += node.set_op == SetOpKind::kIntersect ? "Intersect" : "Except";
       if (node.set_all) *out += " ALL";
+      break;
+    case LogicalKind::kUnnest:
+      *out += "Unnest [" + List(node.expressions) + "]";
+      if (node.with_ordinality) *out += " with_ordinality";
+      if (node.unnest_outer) *out += " outer";
       break;
   }
   if (node.estimated_rows >= 0) *out += " est_rows=" + std::to_string(node.estimated_rows);

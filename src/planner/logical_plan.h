@@ -80,6 +80,9 @@ enum class LogicalKind {
   kUnionAll,   ///< children's columns matched by position
   kDistinct,   ///< duplicate rows removed (all columns)
   kSetOp,      ///< INTERSECT / EXCEPT [ALL] (set_op): children matched by position
+  kUnnest,     ///< expressions: arrays / maps over the child; output = the child's columns,
+               ///< then one per array (two per map: key, value), then the ordinality
+               ///< (with_ordinality); unnest_outer keeps rows without elements (LEFT JOIN)
 };
 
 /// kRightSemi / kRightAnti: the optimizer's flipped kSemi / kAnti (EXISTS semantics), built
@@ -131,6 +134,11 @@ struct LogicalNode {
   // kSetOp
   SetOpKind set_op = SetOpKind::kIntersect;
   bool set_all = false;
+  // kUnnest
+  bool with_ordinality = false;
+  bool unnest_outer = false;
+  /// The columns the unnest adds (a suffix of `output`).
+  std::vector<ColumnInfo> UnnestColumns() const;
 
   /// Estimated output rows (optimizer); -1 unknown.
   int64_t estimated_rows = -1;

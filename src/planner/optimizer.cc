@@ -223,6 +223,22 @@ class FilterPushdown {
         copy->children[0] = Push(node->children[0], std::move(pending));
         return copy;
       }
+      case LogicalKind::kUnnest: {
+        // Conjuncts over the input's columns only go below (they hold alike for every
+        // row one input row expands to); those on unnested values stay above.
+        std::set<int32_t> input_ids = IdsOf(*node->children[0]);
+        std::vector<ExprPtr> down, above;
+        for (const ExprPtr& c : pending) {
+          if (Deterministic(*c) && SubsetOf(ColumnsOf(*c), input_ids)) {
+            down.push_back(c);
+          } else {
+            above.push_back(c);
+          }
+        }
+        LogicalPtr copy = Copy(*node);
+        copy->children[0] = Push(node->children[0], std::move(down));
+        return WrapFilter(copy, std::move(above));
+      }
       case LogicalKind::kUnionAll:
       case LogicalKind::kDistinct: {
         LogicalPtr copy = Copy(*node);
@@ -426,6 +442,9 @@ double Estimate(LogicalNode& node) {
     }
     case LogicalKind::kDistinct:
       rows = EstimateChildren(node);
+      break;
+    case LogicalKind::kUnnest:
+      rows = EstimateChildren(node) * 10;  // elements per array: unknown, a guess
       break;
     case LogicalKind::kSetOp:
       rows = EstimateChildren(node);
@@ -790,6 +809,18 @@ class ColumnPruning {
           copy->output.insert(copy->output.end(), copy->children[1]->output.begin(),
                               copy->children[1]->output.end());
         }
+        return copy;
+      }
+      case LogicalKind::kUnnest: {
+        // The arrays' inputs are needed; the unnested columns are always produced.
+        std::vector<ColumnInfo> unnested = node->UnnestColumns();
+        std::set<int32_t> needed = required;
+        for (const ExprPtr& e : node->expressions) {
+          for (int32_t id : ColumnsOf(*e)) needed.insert(id);
+        }
+        copy->children[0] = Prune(node->children[0], needed);
+        copy->output = copy->children[0]->output;
+        copy->output.insert(copy->output.end(), unnested.begin(), unnested.end());
         return copy;
       }
       default: {

@@ -14,6 +14,7 @@
 #include "exec/sort.h"
 #include "exec/table_scan.h"
 #include "exec/top_n.h"
+#include "exec/unnest.h"
 #include "exec/values_source.h"
 
 namespace sqe::planner {
@@ -67,6 +68,8 @@ class Planner {
         return PlanDistinct(node);
       case LogicalKind::kSetOp:
         return PlanSetOp(node);
+      case LogicalKind::kUnnest:
+        return PlanUnnest(node);
     }
     return Status::Internal("unknown logical node");
   }
@@ -230,6 +233,24 @@ class Planner {
     part.op = std::make_unique<exec::Projection>(std::move(part.op), std::move(bound),
                                                  SchemaOf(node.output));
     part.layout = Ids(node.output);
+    return part;
+  }
+
+  Result<Part> PlanUnnest(const LogicalNode& node) {
+    SQE_ASSIGN_OR_RETURN(Part part, Plan(*node.children[0]));
+    std::vector<ExprPtr> arrays;
+    for (const ExprPtr& e : node.expressions) {
+      SQE_ASSIGN_OR_RETURN(ExprPtr b, Bind(e, part.layout));
+      arrays.push_back(std::move(b));
+    }
+    std::vector<columnar::Field> fields = part.op->schema()->fields();
+    for (const ColumnInfo& c : node.UnnestColumns()) {
+      fields.emplace_back(c.name, c.type, true);
+      part.layout.push_back(c.id);
+    }
+    part.op = std::make_unique<exec::Unnest>(std::move(part.op), std::move(arrays),
+                                             node.with_ordinality, node.unnest_outer,
+                                             columnar::Schema::Make(std::move(fields)));
     return part;
   }
 

@@ -14,6 +14,7 @@ void RegisterStringFunctions(FunctionRegistry& registry);       // length, subst
 void RegisterDatetimeFunctions(FunctionRegistry& registry);     // date_trunc, date_add, ...
 void RegisterMathFunctions(FunctionRegistry& registry);         // abs, round, sqrt, ...
 void RegisterConditionalFunctions(FunctionRegistry& registry);  // if, nullif, greatest, least
+void RegisterArrayFunctions(FunctionRegistry& registry);        // ARRAY[...], cardinality, a[i]
 
 // Aggregate families (exec/functions/aggregate_*.cc) are declared below this line.
 /// count, count_if, sum, avg, min, max, arbitrary/any_value, max_by, min_by, stddev*,

@@ -42,6 +42,18 @@ FIXTURES = {
           (111, 8, 'pen', NULL, 1.20::DECIMAL(8,2), NULL, 0.25::DOUBLE)
         ) t(id, person_id, item, qty, price, sold, weight)
     """,
+    # 6 rows with list and map columns (UNNEST, cardinality, element_at): empty, NULL
+    # and NULL-holding lists; a map per row.
+    "lists": """
+        SELECT * FROM (VALUES
+          (1, [1, 2, 3]::BIGINT[], ['a', 'b'], MAP {'x': 1, 'y': 2}),
+          (2, []::BIGINT[], ['c'], MAP {}::MAP(VARCHAR, INTEGER)),
+          (3, NULL::BIGINT[], NULL::VARCHAR[], NULL::MAP(VARCHAR, INTEGER)),
+          (4, [4, NULL, 5]::BIGINT[], ['d', 'e', 'f'], MAP {'z': NULL::INTEGER}),
+          (5, [6]::BIGINT[], []::VARCHAR[], MAP {'x': 3}),
+          (6, [7, 8]::BIGINT[], [NULL, 'g'], MAP {'y': 4, 'w': 5})
+        ) t(id, nums, tags, attrs)
+    """,
 }
 
 
