@@ -21,7 +21,8 @@ bash "$ROOT/scripts/install-deps.sh"
 if [[ ! -f build/release/build.ninja ]]; then
   cmake --preset release >/dev/null
 fi
-cmake --build build/release --target sqe-server -j "$(nproc)"
+cmake --build build/release --target sqe-server sqe-shell -j "$(nproc)"
+SHELL_BINARY="$ROOT/build/release/src/main/sqe-shell"
 
 mkdir -p "$DATA/warehouse"
 if [[ ! -f "$CONFIG" ]]; then
@@ -50,6 +51,27 @@ TOML
   echo "run-local: wrote $CONFIG" >&2
 fi
 
+# Demo data on first start, written in-process by sqe-shell into the same warehouse
+# (before the server opens it): schema demo with a small table. Never redone once the
+# marker exists, so data you add survives restarts.
+DEMO_MARKER="$DATA/.demo-created"
+if [[ ! -f "$DEMO_MARKER" ]]; then
+  "$SHELL_BINARY" --config "$CONFIG" \
+    -c "CREATE SCHEMA IF NOT EXISTS demo" \
+    -c "CREATE TABLE IF NOT EXISTS demo.cities AS SELECT * FROM (VALUES
+          (1, 'Amsterdam', 'NL', 921402, DATE '1275-10-27'),
+          (2, 'Berlin', 'DE', 3677472, DATE '1237-10-28'),
+          (3, 'Lisbon', 'PT', 545796, DATE '1179-07-01'),
+          (4, 'Madrid', 'ES', 3332035, DATE '1083-05-25'),
+          (5, 'Paris', 'FR', 2102650, DATE '0508-01-01'),
+          (6, 'Rome', 'IT', 2748109, DATE '0753-04-21'),
+          (7, 'Vienna', 'AT', 1982097, DATE '1137-01-01'),
+          (8, 'Warsaw', 'PL', 1861975, DATE '1300-01-01'))
+        AS t(id, name, country, population, founded)" >/dev/null
+  touch "$DEMO_MARKER"
+  echo "run-local: created demo.cities in $DATA/warehouse" >&2
+fi
+
 # The ports as the server will see them (file, SQE_* env and the extra arguments merged).
 PYTHON="$ROOT/tests/peers/.venv/bin/python"
 PORTS="$("$BINARY" --print-config --config "$CONFIG" --mode local "$@" 2>/dev/null |
@@ -65,7 +87,7 @@ cat <<BANNER
 
 SQE local mode: config $CONFIG
   warehouse        $DATA/warehouse
-  Flight SQL       localhost:$FLIGHT   (port held; Flight SQL itself is not implemented yet)
+  Flight SQL       grpc://localhost:$FLIGHT
   Trino HTTP       http://localhost:$TRINO   (GET /v1/info only; statements not implemented yet)
   metrics/health   http://localhost:$METRICS/health  and  /ready
 BANNER
@@ -74,14 +96,15 @@ if [[ "$REST" != "0" ]]; then
 fi
 cat <<BANNER
 
-How to connect (what works today: the health endpoints and Trino /v1/info):
+How to connect (demo data: SELECT * FROM demo.cities):
   curl http://localhost:$METRICS/health
   Trino CLI    trino --server http://localhost:$TRINO --user dev          [not implemented yet]
   DBeaver      Arrow Flight SQL driver, JDBC URL
-               jdbc:arrow-flight-sql://localhost:$FLIGHT?useEncryption=false     [not implemented yet]
+               jdbc:arrow-flight-sql://localhost:$FLIGHT?useEncryption=false
   Python ADBC  import adbc_driver_flightsql.dbapi as f
-               f.connect("grpc://localhost:$FLIGHT").cursor().execute("SELECT 1")  [not implemented yet]
-  sqe-shell    sqe-shell --url grpc://localhost:$FLIGHT                  [not built yet]
+               f.connect("grpc://localhost:$FLIGHT").cursor().execute("SELECT * FROM demo.cities")
+  pyarrow      pyarrow.flight.FlightClient("grpc://localhost:$FLIGHT")   (docs/clients.md)
+  sqe-shell    build/release/src/main/sqe-shell --config $CONFIG   (in-process, same warehouse)
 
 Stop with Ctrl-C.
 
