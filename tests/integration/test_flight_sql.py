@@ -317,3 +317,20 @@ def test_pyarrow_the_users_session_persists_across_calls(flight_server, server_c
         # ...and not for Bob's.
         with pytest.raises(pa.ArrowInvalid):
             rows("SELECT name FROM people", bob)
+
+
+@pytest.mark.parametrize("codec", ["none", "zstd", "lz4"])
+def test_pyarrow_reads_every_flight_compression(start_server, server_config, tmp_path, codec):
+    server_config.coordinator_extra = f'flight_compression = "{codec}"'
+    path = server_config.write()
+    server = start_server(["--config", str(path)])
+    server.wait_ready()
+    # The default test config has the anonymous provider: no credentials needed.
+    with flight.FlightClient(location(server_config)) as client:
+        sql = ("WITH t(x) AS (VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9) "
+               "SELECT a.x + b.x * 10 + c.x * 100 AS n, 'same text' AS s FROM t a, t b, t c")
+        info = client.get_flight_info(statement_query(sql))
+        table = client.do_get(info.endpoints[0].ticket).read_all()
+        assert table.num_rows == 1000
+        assert sorted(table.column("n").to_pylist()) == list(range(1000))
+        assert set(table.column("s").to_pylist()) == {"same text"}
