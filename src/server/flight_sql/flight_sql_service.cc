@@ -396,7 +396,8 @@ grpc::Status FlightSqlService::GetFlightInfo(grpc::ServerContext* context,
   *response->mutable_flight_descriptor() = *request;
   fp::FlightEndpoint* endpoint = response->add_endpoint();
   endpoint->mutable_ticket()->set_ticket(rpc::PackAny(ticket));
-  response->set_total_records(-1);
+  // Known only for a statement that already ran; a query's rows are counted as they stream.
+  response->set_total_records(entry->result != nullptr ? entry->result->num_rows() : -1);
   response->set_total_bytes(-1);
   response->set_ordered(true);
   return grpc::Status::OK;
