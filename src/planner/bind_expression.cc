@@ -7,6 +7,7 @@
 
 #include "exec/expression_evaluator.h"
 #include "planner/binder_internal.h"
+#include "planner/decorrelate.h"
 
 namespace sqe::planner {
 
@@ -390,18 +391,8 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
     }
     case ast::ExprKind::kScalarSubquery:
       return BindScalarSubquery(expr, ctx);
-    case ast::ExprKind::kQuantified: {
-      std::string op = expr.op == "!=" ? "<>" : expr.op;
-      bool any = expr.quantifier != "ALL";
-      if ((op == "=" && any) || (op == "<>" && !any)) {
-        ast::Expr in = expr;
-        in.kind = ast::ExprKind::kInSubquery;
-        in.negated = op == "<>";
-        return BindExpr(in, ctx);
-      }
-      return ErrorAt(expr.pos, "quantified comparison " + op + " " + expr.quantifier +
-                                   " is not supported yet");
-    }
+    case ast::ExprKind::kQuantified:
+      return BindQuantified(expr, ctx);
     case ast::ExprKind::kLike: {
       SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
       SQE_ASSIGN_OR_RETURN(ExprPtr pattern, BindExpr(*expr.right, ctx));
@@ -791,6 +782,23 @@ Result<std::vector<ExprPtr>> Binder::BindWhere(const ast::Expr& where, const Sco
   return out;
 }
 
+namespace {
+
+bool SimpleSelect(const ast::Query& query) {
+  return query.body->kind == ast::QueryBodyKind::kSelect && !query.with.has_value() &&
+         query.order_by.empty() && query.limit == nullptr && query.offset == nullptr;
+}
+
+ExprPtr BoolOr(std::vector<ExprPtr> args) {
+  return Expr::Make(ExprKind::kOr, std::move(args), columnar::Boolean());
+}
+
+ExprPtr NullBool() { return Expr::Literal(exec::Value::Null(columnar::Boolean())); }
+
+ExprPtr BoolLiteral(bool v) { return Expr::Literal(exec::Value::Boolean(v)); }
+
+}  // namespace
+
 Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bool as_mark,
                                          const Scope* scope, LogicalPtr* plan) {
   const ast::Query& query = *expr.subquery;
@@ -800,80 +808,90 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   Decorrelation decorrelation;
   decorrelation.pass_through_correlated_columns = true;
   Result<QueryPlan> sub = Status::OK();
-  bool simple = query.body->kind == ast::QueryBodyKind::kSelect && !query.with.has_value() &&
-                query.order_by.empty() && query.limit == nullptr && query.offset == nullptr;
-  if (simple) {
+  if (SimpleSelect(query)) {
     sub = BindSelect(*query.body->select, scope, current_ctes_, nullptr, &decorrelation);
+    if (sub.ok() && !decorrelation.correlated.empty() &&
+        Decorrelator::IsCorrelatedTo(*sub->plan, **plan)) {
+      // Outer references outside the WHERE too: decorrelate the whole subquery instead.
+      decorrelation = Decorrelation();
+      sub = BindQueryNode(query, scope, current_ctes_);
+    }
   } else {
     sub = BindQueryNode(query, scope, current_ctes_);
   }
   probes_.pop_back();
   SQE_RETURN_NOT_OK(sub.status());
-  if (probe.correlated && decorrelation.correlated.empty()) {
-    return ErrorAt(expr.pos, "correlated references outside the subquery's WHERE clause are not "
-                             "supported yet");
-  }
   LogicalPtr sub_plan = sub->plan;
+  // Correlation conditions between *plan and sub_plan.
   std::vector<ExprPtr> conditions = decorrelation.correlated;
-  if (expr.kind == ast::ExprKind::kInSubquery) {
-    if (sub->names.size() != 1) {
-      return ErrorAt(expr.pos, "Multiple columns returned by subquery are not yet supported. "
-                               "Found " + std::to_string(sub->names.size()));
-    }
-    ExprContext ctx;
-    ctx.scope = scope;
-    ctx.plan = plan;
-    ctx.clause = "IN";
-    SQE_ASSIGN_OR_RETURN(ExprPtr value, BindExpr(*expr.left, ctx));
-    const ColumnInfo& c = sub_plan->output[0];
-    SQE_ASSIGN_OR_RETURN(ExprPtr eq, CallFunction("=", {value, Expr::Column(c.id, c.type, c.name)},
-                                                  expr.pos));
-    conditions.insert(conditions.begin(), eq);
+  if (Decorrelator::IsCorrelatedTo(*sub_plan, **plan)) {
+    Decorrelator decorrelator(*this, *plan);
+    auto decorrelated = decorrelator.Decorrelate(sub_plan);
+    if (!decorrelated.ok()) return ErrorAt(expr.pos, decorrelated.status().message());
+    sub_plan = decorrelated->plan;
+    conditions = decorrelated->conditions;
   }
-  bool null_aware = expr.kind == ast::ExprKind::kInSubquery;
-  if (as_mark) {
-    LogicalPtr join = JoinNode(*plan, sub_plan, JoinType::kMark, std::move(conditions));
+  const bool correlated = !conditions.empty();
+  JoinType type = as_mark ? JoinType::kMark : negated ? JoinType::kAnti : JoinType::kSemi;
+  auto make_join = [&](std::vector<ExprPtr> on, bool null_aware) -> ExprPtr {
+    LogicalPtr join = JoinNode(*plan, sub_plan, type, std::move(on));
     join->null_aware = null_aware;
+    *plan = join;
+    if (type != JoinType::kMark) return nullptr;
     ColumnInfo mark = NewColumn("$mark", columnar::Boolean());
     join->output.push_back(mark);
-    *plan = join;
-    ExprPtr ref = Expr::Column(mark.id, mark.type, mark.name);
-    if (negated) return Expr::Make(ExprKind::kNot, {ref}, columnar::Boolean());
-    return ref;
+    return Expr::Column(mark.id, mark.type, mark.name);
+  };
+  if (expr.kind != ast::ExprKind::kInSubquery) {
+    ExprPtr mark = make_join(std::move(conditions), false);
+    if (mark != nullptr && negated) return Expr::Make(ExprKind::kNot, {mark}, columnar::Boolean());
+    return mark;
   }
-  LogicalPtr join = JoinNode(*plan, sub_plan, negated ? JoinType::kAnti : JoinType::kSemi,
-                             std::move(conditions));
-  join->null_aware = negated && null_aware;
-  *plan = join;
-  return ExprPtr();
-}
-
-/// Whether column `id` of `plan` is (a projection of) count, count_if or approx_distinct,
-/// aggregates that give 0, not NULL, over no rows.
-static bool CountsToZero(const LogicalNode& plan, int32_t id) {
-  const LogicalNode* node = &plan;
-  while (node != nullptr) {
-    int index = node->IndexOf(id);
-    if (node->kind == LogicalKind::kProject) {
-      if (index < 0) return false;
-      const ExprPtr& e = node->expressions[index];
-      if (e->kind != ExprKind::kColumn) return false;
-      id = e->column;
-      node = node->children[0].get();
-      continue;
-    }
-    if (node->kind == LogicalKind::kFilter) {
-      node = node->children[0].get();
-      continue;
-    }
-    if (node->kind == LogicalKind::kAggregate) {
-      if (index < static_cast<int>(node->group_keys.size())) return false;
-      const std::string& name = node->aggregates[index - node->group_keys.size()].function->name;
-      return name == "count" || name == "count_if" || name == "approx_distinct";
-    }
-    return false;
+  // x IN (subquery).
+  if (sub->names.size() != 1) {
+    return ErrorAt(expr.pos, "Multiple columns returned by subquery are not yet supported. "
+                             "Found " + std::to_string(sub->names.size()));
   }
-  return false;
+  ExprContext ctx;
+  ctx.scope = scope;
+  ctx.plan = plan;
+  ctx.clause = "IN";
+  SQE_ASSIGN_OR_RETURN(ExprPtr value, BindExpr(*expr.left, ctx));
+  const ColumnInfo& c = sub_plan->output[0];
+  ExprPtr item = Expr::Column(c.id, c.type, c.name);
+  SQE_ASSIGN_OR_RETURN(ExprPtr eq, CallFunction("=", {value, item}, expr.pos));
+  if (!correlated) {
+    // The hash join's null-aware mode: NULLs anywhere on the build side count.
+    std::vector<ExprPtr> on = {eq};
+    ExprPtr mark = make_join(std::move(on), type != JoinType::kSemi);
+    if (mark != nullptr && negated) return Expr::Make(ExprKind::kNot, {mark}, columnar::Boolean());
+    return mark;
+  }
+  // Correlated: NULLs count only among the rows of the outer row's own subquery result, so
+  // no null-aware join: x IN S is TRUE when some row has y = x, else NULL when some row has
+  // y or x NULL, else FALSE.
+  ExprPtr unknown = BoolOr({Expr::Make(ExprKind::kIsNull, {item}, columnar::Boolean()),
+                            Expr::Make(ExprKind::kIsNull, {value}, columnar::Boolean())});
+  if (type == JoinType::kSemi) {
+    conditions.insert(conditions.begin(), eq);
+    make_join(std::move(conditions), false);
+    return ExprPtr();
+  }
+  if (type == JoinType::kAnti) {
+    // NOT IN keeps the rows whose answer is FALSE: no row equal, no row unknown.
+    conditions.push_back(BoolOr({eq, unknown}));
+    make_join(std::move(conditions), false);
+    return ExprPtr();
+  }
+  std::vector<ExprPtr> match = conditions;
+  match.insert(match.begin(), eq);
+  ExprPtr found = make_join(std::move(match), false);
+  conditions.push_back(unknown);
+  ExprPtr maybe = make_join(std::move(conditions), false);
+  ExprPtr in = Expr::Make(ExprKind::kCase, {found, BoolLiteral(true), maybe, NullBool(), BoolLiteral(false)},
+                          columnar::Boolean());
+  if (negated) return Expr::Make(ExprKind::kNot, {in}, columnar::Boolean());
+  return in;
 }
 
 Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& ctx) {
@@ -884,10 +902,14 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
   Decorrelation decorrelation;
   decorrelation.group_by_correlation = true;
   Result<QueryPlan> sub = Status::OK();
-  bool simple = query.body->kind == ast::QueryBodyKind::kSelect && !query.with.has_value() &&
-                query.order_by.empty() && query.limit == nullptr && query.offset == nullptr;
-  if (simple) {
+  if (SimpleSelect(query)) {
     sub = BindSelect(*query.body->select, ctx.scope, current_ctes_, nullptr, &decorrelation);
+    if (sub.ok() && !decorrelation.correlated.empty() && ctx.plan != nullptr &&
+        Decorrelator::IsCorrelatedTo(*sub->plan, **ctx.plan)) {
+      // Outer references outside the WHERE too: decorrelate the whole subquery instead.
+      decorrelation = Decorrelation();
+      sub = BindQueryNode(query, ctx.scope, current_ctes_);
+    }
   } else {
     sub = BindQueryNode(query, ctx.scope, current_ctes_);
   }
@@ -912,12 +934,22 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
     }
     return Expr::Literal(value);
   }
-  if (decorrelation.correlated.empty()) {
-    return ErrorAt(expr.pos, "correlated references outside the subquery's WHERE clause are not "
-                             "supported yet");
-  }
   if (ctx.plan == nullptr) {
     return ErrorAt(expr.pos, std::string("correlated subqueries are not supported in ") + ctx.clause);
+  }
+  if (decorrelation.correlated.empty()) {
+    // General: the subquery over the domain of its outer values, checked for one row per
+    // value unless it is an aggregate, LEFT JOINed on the values.
+    ColumnInfo value = sub->plan->output[0];
+    Decorrelator decorrelator(*this, *ctx.plan);
+    auto decorrelated = decorrelator.Decorrelate(sub->plan);
+    if (!decorrelated.ok()) return ErrorAt(expr.pos, decorrelated.status().message());
+    DecorrelatedPlan d = std::move(*decorrelated);
+    if (!IsSingleRow(*sub->plan)) {
+      SQE_ASSIGN_OR_RETURN(d, EnforceSingleRow(*this, d, &value));
+    }
+    *ctx.plan = JoinNode(*ctx.plan, d.plan, JoinType::kLeft, d.conditions);
+    return Expr::Column(value.id, value.type, value.name);
   }
   // LEFT JOIN the grouped subquery on its correlation keys; the value is its last column.
   std::vector<ExprPtr> conditions;
@@ -938,6 +970,98 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
                            {ref, Expr::Literal(exec::Value(value.type, int64_t{0}))}, value.type));
   }
   return ref;
+}
+
+Result<ExprPtr> Binder::BindQuantified(const ast::Expr& expr, ExprContext& ctx) {
+  std::string op = expr.op == "!=" ? "<>" : expr.op;
+  const bool all = Lower(expr.quantifier) == "all";
+  if ((op == "=" && !all) || (op == "<>" && all)) {
+    ast::Expr in = expr;
+    in.kind = ast::ExprKind::kInSubquery;
+    in.negated = op == "<>";
+    return BindExpr(in, ctx);
+  }
+  if (ctx.plan == nullptr) {
+    return ErrorAt(expr.pos, std::string("subqueries are not supported in ") + ctx.clause);
+  }
+  SQE_ASSIGN_OR_RETURN(ExprPtr x, BindExpr(*expr.left, ctx));
+  CorrelationProbe probe;
+  probe.outer = ctx.scope;
+  probes_.push_back(&probe);
+  Result<QueryPlan> sub = BindQueryNode(*expr.subquery, ctx.scope, current_ctes_);
+  probes_.pop_back();
+  SQE_RETURN_NOT_OK(sub.status());
+  if (sub->names.size() != 1) {
+    return ErrorAt(expr.pos, "Multiple columns returned by subquery are not yet supported. Found " +
+                                 std::to_string(sub->names.size()));
+  }
+  // The subquery as count(*), count(y), min(y), max(y): enough to decide every comparison.
+  const ColumnInfo y = sub->plan->output[0];
+  LogicalPtr agg = MakeNode(LogicalKind::kAggregate);
+  agg->children.push_back(sub->plan);
+  struct Spec {
+    const char* name;
+    bool arg;
+  };
+  for (Spec spec : {Spec{"count", false}, Spec{"count", true}, Spec{"min", true}, Spec{"max", true}}) {
+    std::vector<columnar::TypePtr> types;
+    AggregateSpec a;
+    if (spec.arg) {
+      types.push_back(y.type);
+      a.args.push_back(Expr::Column(y.id, y.type, y.name));
+    }
+    auto fn = registry_.ResolveAggregate(spec.name, types, false);
+    if (!fn.ok()) return ErrorAt(expr.pos, fn.status().message());
+    a.function = *fn;
+    agg->aggregates.push_back(std::move(a));
+    agg->output.push_back(NewColumn(std::string("$") + spec.name, (*fn)->return_type));
+  }
+  std::vector<ExprPtr> stats;  // rows, non-null rows, min, max
+  if (!probe.correlated) {
+    SQE_ASSIGN_OR_RETURN(std::vector<columnar::Batch> batches, catalog_.Execute(agg));
+    for (size_t i = 0; i < agg->output.size(); ++i) {
+      exec::Value v = exec::Value::Null(agg->output[i].type);
+      for (const columnar::Batch& b : batches) {
+        if (b.num_rows() == 0) continue;
+        SQE_ASSIGN_OR_RETURN(v, exec::Value::FromColumn(b.column(static_cast<int>(i)), 0));
+        break;
+      }
+      stats.push_back(Expr::Literal(v));
+    }
+  } else {
+    Decorrelator decorrelator(*this, *ctx.plan);
+    auto decorrelated = decorrelator.Decorrelate(agg);
+    if (!decorrelated.ok()) return ErrorAt(expr.pos, decorrelated.status().message());
+    *ctx.plan = JoinNode(*ctx.plan, decorrelated->plan, JoinType::kLeft, decorrelated->conditions);
+    for (const ColumnInfo& c : agg->output) stats.push_back(Expr::Column(c.id, c.type, c.name));
+  }
+  const ExprPtr& rows = stats[0];
+  const ExprPtr& non_null = stats[1];
+  const ExprPtr& min = stats[2];
+  const ExprPtr& max = stats[3];
+  // The comparison that decides: x > ALL (S) is x > max(S), x > ANY (S) is x > min(S), ...
+  ExprPtr decides;
+  if (op == "=" || op == "<>") {
+    SQE_ASSIGN_OR_RETURN(ExprPtr with_min, CallFunction(op, {x, min}, expr.pos));
+    SQE_ASSIGN_OR_RETURN(ExprPtr with_max, CallFunction(op, {x, max}, expr.pos));
+    decides = Expr::Make(op == "=" ? ExprKind::kAnd : ExprKind::kOr, {with_min, with_max},
+                         columnar::Boolean());
+  } else {
+    const bool greater = op == ">" || op == ">=";
+    SQE_ASSIGN_OR_RETURN(decides, CallFunction(op, {x, greater == all ? max : min}, expr.pos));
+  }
+  SQE_ASSIGN_OR_RETURN(ExprPtr empty,
+                       CallFunction("=", {rows, Expr::Literal(exec::Value::BigInt(0))}, expr.pos));
+  SQE_ASSIGN_OR_RETURN(ExprPtr has_null, CallFunction("<", {non_null, rows}, expr.pos));
+  ExprPtr x_null = Expr::Make(ExprKind::kIsNull, {x}, columnar::Boolean());
+  // ALL: TRUE over no rows; FALSE when a row decides against; NULL when x or a row is NULL.
+  // ANY: FALSE over no rows; TRUE when a row decides for; NULL when x or a row is NULL.
+  ExprPtr decisive =
+      all ? Expr::Make(ExprKind::kNot, {decides}, columnar::Boolean()) : decides;
+  return Fold(Expr::Make(ExprKind::kCase,
+                         {empty, BoolLiteral(all), x_null, NullBool(), decisive, BoolLiteral(!all),
+                          has_null, NullBool(), BoolLiteral(all)},
+                         columnar::Boolean()));
 }
 
 }  // namespace sqe::planner

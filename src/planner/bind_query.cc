@@ -296,6 +296,54 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
   return q;
 }
 
+namespace {
+
+/// `c` as inner = outer (an inner-only side and an outer-only side): the sides, or false.
+bool SplitCorrelationEquality(const ExprPtr& c, const LogicalNode& inner_plan, ExprPtr* inner,
+                              ExprPtr* outer) {
+  if (c->kind != exec::ExprKind::kCall || c->name != "=" || c->args.size() != 2) return false;
+  auto is_inner = [&](const ExprPtr& e, bool want_inner) {
+    std::vector<int32_t> cols;
+    exec::CollectColumns(*e, &cols);
+    for (int32_t id : cols) {
+      if ((inner_plan.IndexOf(id) >= 0) != want_inner) return false;
+    }
+    return !want_inner || !cols.empty();
+  };
+  for (int side = 0; side < 2; ++side) {
+    if (is_inner(c->args[side], true) && is_inner(c->args[1 - side], false)) {
+      *inner = c->args[side];
+      *outer = c->args[1 - side];
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Whether the correlated WHERE conjuncts of `select` can be the caller's join conditions
+/// (see BindSelect); for a scalar aggregate this also fills the correlation keys.
+bool DecorrelateInWhere(Decorrelation& decorrelation, const LogicalNode& plan,
+                        const ast::Select& select, bool aggregated) {
+  if (select.distinct) return false;
+  if (decorrelation.pass_through_correlated_columns) return !aggregated;
+  if (!decorrelation.group_by_correlation) return false;
+  if (!aggregated || !select.group_by.empty() || select.having != nullptr) return false;
+  std::vector<ExprPtr> inner(decorrelation.correlated.size());
+  std::vector<ExprPtr> outer(decorrelation.correlated.size());
+  for (size_t i = 0; i < decorrelation.correlated.size(); ++i) {
+    if (!SplitCorrelationEquality(decorrelation.correlated[i], plan, &inner[i], &outer[i])) {
+      return false;
+    }
+  }
+  for (size_t i = 0; i < inner.size(); ++i) {
+    decorrelation.outer_keys.push_back(outer[i]);
+    decorrelation.inner_key_columns.push_back(ColumnInfo{-1, inner[i]->ToString(), inner[i]->type, true});
+  }
+  return true;
+}
+
+}  // namespace
+
 Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Scope* outer,
                                              const CteScope* ctes,
                                              const std::vector<ast::SortItem>* order_by,
@@ -315,6 +363,16 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
     return ErrorAt(select.pos, "WINDOW clause '" + w.name + "' is not supported yet");
   }
 
+  // Aggregate calls (found first: whether the query aggregates decides how a correlated
+  // WHERE is decorrelated).
+  std::vector<const ast::Expr*> calls;
+  for (const ast::SelectItem& item : select.items) CollectAggregates(item.expr, &calls);
+  CollectAggregates(select.having, &calls);
+  if (order_by != nullptr) {
+    for (const ast::SortItem& item : *order_by) CollectAggregates(item.expr, &calls);
+  }
+  bool aggregated = !calls.empty() || !select.group_by.empty() || select.having != nullptr;
+
   // WHERE
   if (select.where != nullptr) {
     if (ContainsAggregate(*select.where)) {
@@ -322,63 +380,23 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
     }
     SQE_ASSIGN_OR_RETURN(std::vector<ExprPtr> conjuncts,
                          BindWhere(*select.where, scope.get(), &plan, decorrelation));
-    plan = FilterNode(plan, std::move(conjuncts));
-  }
-  if (decorrelation != nullptr && decorrelation->group_by_correlation) {
-    // Each correlated conjunct must be inner = outer.
-    std::vector<int32_t> inner_ids;
-    for (const ColumnInfo& c : plan->output) inner_ids.push_back(c.id);
-    auto inner_only = [&](const ExprPtr& e) {
-      std::vector<int32_t> cols;
-      exec::CollectColumns(*e, &cols);
-      for (int32_t c : cols) {
-        if (std::find(inner_ids.begin(), inner_ids.end(), c) == inner_ids.end()) return false;
+    if (decorrelation != nullptr && !decorrelation->correlated.empty()) {
+      // The correlated conjuncts become join conditions directly (EXISTS / IN without
+      // aggregation; scalar aggregates without GROUP BY / HAVING grouped by inner = outer
+      // equalities). Otherwise they stay in the WHERE and the caller decorrelates the whole
+      // subquery over the domain of its outer values (decorrelate.h).
+      if (!DecorrelateInWhere(*decorrelation, *plan, select, aggregated)) {
+        conjuncts.insert(conjuncts.end(), decorrelation->correlated.begin(),
+                         decorrelation->correlated.end());
+        decorrelation->correlated.clear();
       }
-      return !cols.empty();
-    };
-    auto outer_only = [&](const ExprPtr& e) {
-      std::vector<int32_t> cols;
-      exec::CollectColumns(*e, &cols);
-      for (int32_t c : cols) {
-        if (std::find(inner_ids.begin(), inner_ids.end(), c) != inner_ids.end()) return false;
-      }
-      return true;
-    };
-    for (const ExprPtr& c : decorrelation->correlated) {
-      if (c->kind == exec::ExprKind::kCall && c->name == "=" && c->args.size() == 2) {
-        if (inner_only(c->args[0]) && outer_only(c->args[1])) {
-          decorrelation->outer_keys.push_back(c->args[1]);
-          decorrelation->inner_key_columns.push_back(ColumnInfo{-1, "", c->args[0]->type, true});
-          decorrelation->inner_key_columns.back().name = c->args[0]->ToString();
-          continue;
-        }
-        if (inner_only(c->args[1]) && outer_only(c->args[0])) {
-          decorrelation->outer_keys.push_back(c->args[0]);
-          decorrelation->inner_key_columns.push_back(ColumnInfo{-1, "", c->args[1]->type, true});
-          decorrelation->inner_key_columns.back().name = c->args[1]->ToString();
-          continue;
-        }
-      }
-      return ErrorAt(select.pos,
-                     "correlated subquery with a non-equality correlation (" + c->ToString() +
-                         ") is not supported yet");
     }
+    plan = FilterNode(plan, std::move(conjuncts));
   }
 
   // Aggregation.
-  std::vector<const ast::Expr*> calls;
-  for (const ast::SelectItem& item : select.items) CollectAggregates(item.expr, &calls);
-  CollectAggregates(select.having, &calls);
-  if (order_by != nullptr) {
-    for (const ast::SortItem& item : *order_by) CollectAggregates(item.expr, &calls);
-  }
   bool correlated_keys = decorrelation != nullptr && decorrelation->group_by_correlation &&
                          !decorrelation->correlated.empty();
-  bool aggregated = !calls.empty() || !select.group_by.empty() || select.having != nullptr;
-  if (correlated_keys && !aggregated) {
-    return ErrorAt(select.pos, "correlated scalar subqueries without aggregation are not "
-                               "supported yet");
-  }
   AggregationInfo info;
   info.from_scope = scope.get();
   if (aggregated) {
@@ -642,10 +660,6 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
   std::vector<ColumnInfo> passthrough;
   if (decorrelation != nullptr && decorrelation->pass_through_correlated_columns &&
       !decorrelation->correlated.empty()) {
-    if (aggregated) {
-      return ErrorAt(select.pos, "correlated IN / EXISTS subqueries with aggregation are not "
-                                 "supported yet");
-    }
     std::vector<int32_t> cols;
     for (const ExprPtr& c : decorrelation->correlated) exec::CollectColumns(*c, &cols);
     for (const ColumnInfo& c : plan->output) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "planner/binder_internal.h"
+#include "planner/decorrelate.h"
 
 namespace sqe::planner {
 
@@ -34,8 +35,22 @@ Result<LogicalPtr> Binder::BindFrom(const std::vector<ast::RelationPtr>& from, c
       SQE_ASSIGN_OR_RETURN(plan, BindUnnest(*relation, plan, scope, outer, false, scope));
       continue;
     }
-    SQE_ASSIGN_OR_RETURN(LogicalPtr next, BindRelation(*relation, outer, ctes, scope));
-    plan = plan == nullptr ? next : JoinNode(plan, next, JoinType::kCross, {});
+    // LATERAL (subquery) sees the FROM items before it.
+    Scope lateral;
+    lateral.relations = scope->relations;
+    lateral.parent = outer;
+    const bool is_lateral = relation->kind == ast::RelationKind::kSubquery && relation->lateral;
+    SQE_ASSIGN_OR_RETURN(LogicalPtr next,
+                         BindRelation(*relation, is_lateral ? &lateral : outer, ctes, scope));
+    if (plan == nullptr) {
+      plan = next;
+    } else if (is_lateral) {
+      auto joined = JoinLateral(*this, plan, next, JoinType::kCross, {});
+      if (!joined.ok()) return ErrorAt(relation->pos, joined.status().message());
+      plan = *joined;
+    } else {
+      plan = JoinNode(plan, next, JoinType::kCross, {});
+    }
   }
   return plan;
 }
@@ -126,9 +141,6 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       break;
     }
     case ast::RelationKind::kSubquery: {
-      if (relation.lateral) {
-        return ErrorAt(relation.pos, "LATERAL subqueries are not supported yet");
-      }
       SQE_ASSIGN_OR_RETURN(QueryPlan q, BindQueryNode(*relation.subquery, outer, ctes));
       plan = q.plan;
       std::vector<ColumnInfo> columns = plan->output;
@@ -144,8 +156,14 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       left_scope.parent = outer;
       right_scope.parent = outer;
       SQE_ASSIGN_OR_RETURN(LogicalPtr left, BindRelation(*relation.left, outer, ctes, &left_scope));
-      SQE_ASSIGN_OR_RETURN(LogicalPtr right,
-                           BindRelation(*relation.right, outer, ctes, &right_scope));
+      Scope lateral;  // LATERAL (subquery) on the right sees the left side
+      lateral.relations = left_scope.relations;
+      lateral.parent = outer;
+      const bool is_lateral =
+          relation.right->kind == ast::RelationKind::kSubquery && relation.right->lateral;
+      SQE_ASSIGN_OR_RETURN(LogicalPtr right, BindRelation(*relation.right,
+                                                          is_lateral ? &lateral : outer, ctes,
+                                                          &right_scope));
       Scope joined;
       joined.parent = outer;
       joined.relations = left_scope.relations;
@@ -222,6 +240,11 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
         SplitAnd(on, &conditions);
       }
       plan->conditions = std::move(conditions);
+      if (is_lateral) {
+        auto lateral_join = JoinLateral(*this, left, right, type, std::move(plan->conditions));
+        if (!lateral_join.ok()) return ErrorAt(relation.pos, lateral_join.status().message());
+        plan = *lateral_join;
+      }
       for (ScopeRelation& r : joined.relations) scope->relations.push_back(std::move(r));
       return plan;
     }

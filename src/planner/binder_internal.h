@@ -130,6 +130,9 @@ class Binder {
   /// A scalar subquery: folded to a literal when uncorrelated; otherwise decorrelated into
   /// a grouped left join of *plan and a reference to its value column.
   Result<ExprPtr> BindScalarSubquery(const ast::Expr& expr, ExprContext& ctx);
+  /// x <op> ALL / ANY / SOME (subquery): = ANY and <> ALL as IN / NOT IN; the others from
+  /// the subquery's count(*), count(y), min(y) and max(y), with SQL's NULL semantics.
+  Result<ExprPtr> BindQuantified(const ast::Expr& expr, ExprContext& ctx);
 
   // --- relations (bind_relation.cc) ---
   Result<LogicalPtr> BindRelation(const ast::Relation& relation, const Scope* outer,

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "planner/binder.h"
+#include "planner/decorrelate.h"
 #include "planner/optimizer.h"
 #include "sql/parser.h"
 
@@ -94,6 +95,21 @@ std::string Plan(const std::string& sql) {
   return optimized.ok() ? ExplainLogicalPlan(**optimized) : "";
 }
 
+/// The optimized plan of `sql`, or nullptr (with a test failure).
+LogicalPtr OptimizedPlan(const std::string& sql) {
+  FakeCatalog catalog;
+  auto statement = sql::ParseStatement(sql);
+  EXPECT_TRUE(statement.ok()) << statement.status().message();
+  if (!statement.ok()) return nullptr;
+  auto& query = *static_cast<const sql::ast::QueryStatement&>(**statement).query;
+  auto bound = BindQuery(query, catalog, sql);
+  EXPECT_TRUE(bound.ok()) << sql << ": " << bound.status().message();
+  if (!bound.ok()) return nullptr;
+  auto optimized = Optimize(bound->plan);
+  EXPECT_TRUE(optimized.ok()) << optimized.status().message();
+  return optimized.ok() ? *optimized : nullptr;
+}
+
 std::string BindError(const std::string& sql) {
   FakeCatalog catalog;
   auto statement = sql::ParseStatement(sql);
@@ -161,6 +177,84 @@ TEST(OptimizerTest, CorrelatedSubqueriesBecomeJoins) {
       "lineitem l2 WHERE l2.l_partkey = lineitem.l_partkey)");
   EXPECT_NE(scalar.find("Join LEFT on"), std::string::npos) << scalar;
   EXPECT_NE(scalar.find("Aggregate keys=["), std::string::npos) << scalar;
+}
+
+/// Asserts that `sql` plans to a tree without outer references whose text holds each of
+/// `expected`, and returns the text.
+std::string ExpectDecorrelated(const std::string& sql, const std::vector<std::string>& expected) {
+  LogicalPtr plan = OptimizedPlan(sql);
+  if (plan == nullptr) return "";
+  std::string text = ExplainLogicalPlan(*plan);
+  EXPECT_TRUE(Decorrelator::FreeColumns(*plan).empty()) << sql << "\n" << text;
+  for (const std::string& e : expected) EXPECT_NE(text.find(e), std::string::npos) << e << "\n" << text;
+  return text;
+}
+
+TEST(DecorrelationTest, NonEqualityExistsIsASemiJoinWithTheCorrelationAsCondition) {
+  std::string plan = ExpectDecorrelated(
+      "SELECT o_orderkey FROM orders WHERE EXISTS (SELECT * FROM lineitem WHERE l_orderkey < "
+      "o_orderkey)",
+      {"SEMI on"});
+  EXPECT_EQ(plan.find("Distinct"), std::string::npos) << plan;  // no domain needed
+}
+
+TEST(DecorrelationTest, NonEqualityScalarAggregateRunsOverTheDomainOfOuterValues) {
+  // The distinct outer values (domain), joined to the subquery's input, grouped by them,
+  // joined back null-safely.
+  ExpectDecorrelated(
+      "SELECT c_custkey, (SELECT max(o_totalprice) FROM orders WHERE o_custkey < c_custkey) "
+      "FROM customer",
+      {"Distinct", "IS NOT DISTINCT FROM", "Aggregate keys=["});
+}
+
+TEST(DecorrelationTest, NonAggregatedScalarChecksForOneRowPerOuterValue) {
+  ExpectDecorrelated(
+      "SELECT c_custkey, (SELECT n_name FROM nation WHERE n_nationkey = c_nationkey) FROM "
+      "customer",
+      {"IS NOT DISTINCT FROM", "$single_row_check", "arbitrary"});
+}
+
+TEST(DecorrelationTest, OuterReferencesInTheSelectListAndHaving) {
+  ExpectDecorrelated(
+      "SELECT c_custkey, (SELECT max(o_totalprice) + c_custkey FROM orders WHERE o_custkey = "
+      "c_custkey) FROM customer",
+      {"IS NOT DISTINCT FROM", "Distinct"});
+  ExpectDecorrelated(
+      "SELECT c_custkey, (SELECT count(*) FROM orders HAVING count(*) > c_custkey) FROM customer",
+      {"IS NOT DISTINCT FROM", "Distinct"});
+}
+
+TEST(DecorrelationTest, NestedSubqueryCorrelatedToTheOutermostQuery) {
+  ExpectDecorrelated(
+      "SELECT c_custkey FROM customer WHERE EXISTS (SELECT 1 FROM orders WHERE o_custkey = "
+      "c_custkey AND EXISTS (SELECT 1 FROM nation WHERE n_nationkey = c_nationkey AND "
+      "n_regionkey < o_orderkey))",
+      {"SEMI on", "IS NOT DISTINCT FROM"});
+}
+
+TEST(DecorrelationTest, QuantifiedComparisonsAggregateTheSubquery) {
+  ExpectDecorrelated(
+      "SELECT c_custkey FROM customer WHERE c_nationkey > ALL (SELECT n_nationkey FROM nation "
+      "WHERE n_regionkey = c_custkey)",
+      {"IS NOT DISTINCT FROM", "count()", "max("});
+}
+
+TEST(DecorrelationTest, LateralBecomesAJoin) {
+  ExpectDecorrelated(
+      "SELECT c_custkey, l.n FROM customer, LATERAL (SELECT n_name AS n FROM nation WHERE "
+      "n_nationkey < c_nationkey) l",
+      {"Join INNER on", "IS NOT DISTINCT FROM"});
+  ExpectDecorrelated(
+      "SELECT c_custkey, l.n FROM customer LEFT JOIN LATERAL (SELECT count(*) AS n FROM orders "
+      "WHERE o_custkey = c_custkey) l ON true",
+      {"IS NOT DISTINCT FROM", "count()"});
+}
+
+TEST(DecorrelationTest, UnsupportedConstructsAreNamed) {
+  EXPECT_NE(BindError("SELECT c_custkey, (SELECT o_orderkey FROM orders WHERE o_custkey < "
+                      "c_custkey ORDER BY o_orderkey LIMIT 1) FROM customer")
+                .find("LIMIT, OFFSET or FETCH FIRST in a correlated subquery"),
+            std::string::npos);
 }
 
 TEST(OptimizerTest, SortWithLimitIsTopN) {
