@@ -91,6 +91,18 @@ class Planner {
     return bound;
   }
 
+  /// Bind() of each of `exprs`.
+  static Result<std::vector<ExprPtr>> BindAll(const std::vector<ExprPtr>& exprs,
+                                              const std::vector<int32_t>& layout) {
+    std::vector<ExprPtr> bound;
+    bound.reserve(exprs.size());
+    for (const ExprPtr& e : exprs) {
+      SQE_ASSIGN_OR_RETURN(ExprPtr b, Bind(e, layout));
+      bound.push_back(std::move(b));
+    }
+    return bound;
+  }
+
   static columnar::SchemaPtr SchemaOf(const std::vector<ColumnInfo>& columns) {
     std::vector<columnar::Field> fields;
     fields.reserve(columns.size());
@@ -214,22 +226,14 @@ class Planner {
 
   Result<Part> PlanFilter(const LogicalNode& node) {
     SQE_ASSIGN_OR_RETURN(Part part, Plan(*node.children[0]));
-    std::vector<ExprPtr> bound;
-    for (const ExprPtr& e : node.expressions) {
-      SQE_ASSIGN_OR_RETURN(ExprPtr b, Bind(e, part.layout));
-      bound.push_back(std::move(b));
-    }
+    SQE_ASSIGN_OR_RETURN(std::vector<ExprPtr> bound, BindAll(node.expressions, part.layout));
     part.op = std::make_unique<exec::Filter>(std::move(part.op), Conjunction(std::move(bound)));
     return part;
   }
 
   Result<Part> PlanProject(const LogicalNode& node) {
     SQE_ASSIGN_OR_RETURN(Part part, Plan(*node.children[0]));
-    std::vector<ExprPtr> bound;
-    for (const ExprPtr& e : node.expressions) {
-      SQE_ASSIGN_OR_RETURN(ExprPtr b, Bind(e, part.layout));
-      bound.push_back(std::move(b));
-    }
+    SQE_ASSIGN_OR_RETURN(std::vector<ExprPtr> bound, BindAll(node.expressions, part.layout));
     part.op = std::make_unique<exec::Projection>(std::move(part.op), std::move(bound),
                                                  SchemaOf(node.output));
     part.layout = Ids(node.output);
@@ -238,11 +242,7 @@ class Planner {
 
   Result<Part> PlanUnnest(const LogicalNode& node) {
     SQE_ASSIGN_OR_RETURN(Part part, Plan(*node.children[0]));
-    std::vector<ExprPtr> arrays;
-    for (const ExprPtr& e : node.expressions) {
-      SQE_ASSIGN_OR_RETURN(ExprPtr b, Bind(e, part.layout));
-      arrays.push_back(std::move(b));
-    }
+    SQE_ASSIGN_OR_RETURN(std::vector<ExprPtr> arrays, BindAll(node.expressions, part.layout));
     std::vector<columnar::Field> fields = part.op->schema()->fields();
     for (const ColumnInfo& c : node.UnnestColumns()) {
       fields.emplace_back(c.name, c.type, true);
