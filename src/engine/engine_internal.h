@@ -90,6 +90,9 @@ class SessionCatalog : public planner::BinderCatalog {
       const planner::TableName& name, const planner::TimeTravel& travel) override;
   Result<std::shared_ptr<const planner::ScanSource>> ReadParquet(
       const std::vector<std::string>& paths) override;
+  Result<std::shared_ptr<const planner::ScanSource>> IcebergScan(
+      const std::string& path, const std::string& metadata_version,
+      const planner::TimeTravel& travel) override;
   Result<std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>> SystemTable(
       const planner::TableName& name) override;
   Result<std::vector<columnar::Batch>> Execute(const planner::LogicalPtr& plan) override;

@@ -1,5 +1,6 @@
 #include "exec/table_scan.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "exec/scan_filter.h"
@@ -146,6 +147,16 @@ Status IcebergTableScan::PlanLocked(ExecContext& ctx) {
                      return a.length > b.length;
                    });
   tasks_.store(static_cast<int64_t>(plan_.tasks.size()));
+  // Files in manifests the planner skipped whole are pruned too: the snapshot summary
+  // counts every live data file.
+  if (snapshot != nullptr) {
+    auto total = snapshot->summary.find("total-data-files");
+    if (total != snapshot->summary.end()) {
+      char* end = nullptr;
+      const long long n = std::strtoll(total->second.c_str(), &end, 10);
+      if (end != total->second.c_str() && *end == '\0' && n >= 0) snapshot_data_files_ = n;
+    }
+  }
   deletes_ = std::make_unique<iceberg::DeleteLoader>(*fs_);
   RefreshExtra();
   return Status::OK();
@@ -269,9 +280,11 @@ void IcebergTableScan::RefreshExtra() {
                  " rows_read=" + std::to_string(rows_read_.load()) +
                  " rows_deleted=" + std::to_string(rows_deleted_.load()) +
                  " rows_filtered=" + std::to_string(rows_filtered_.load());
-  const int64_t pruned = p.data_files_skipped_by_partition + p.data_files_skipped_by_metrics;
-  stats_.files_read.store(p.data_files - pruned, std::memory_order_relaxed);
-  stats_.files_pruned.store(pruned, std::memory_order_relaxed);
+  const int64_t skipped = p.data_files_skipped_by_partition + p.data_files_skipped_by_metrics;
+  const int64_t read = p.data_files - skipped;
+  stats_.files_read.store(read, std::memory_order_relaxed);
+  stats_.files_pruned.store(std::max(skipped, snapshot_data_files_ - read),
+                            std::memory_order_relaxed);
   stats_.row_groups_read.store(row_groups_read_.load(), std::memory_order_relaxed);
   stats_.row_groups_pruned.store(row_groups_skipped_.load(), std::memory_order_relaxed);
 }

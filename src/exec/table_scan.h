@@ -97,6 +97,9 @@ class IcebergTableScan : public PhysicalOperator {
   iceberg::ScanPlan plan_;
   iceberg::expr::ExprPtr planned_filter_;
   std::unique_ptr<iceberg::DeleteLoader> deletes_;
+  /// total-data-files of the scanned snapshot's summary (-1 unknown): files_pruned
+  /// counts the files of manifests skipped whole too.
+  int64_t snapshot_data_files_ = -1;
   std::atomic<size_t> next_task_{0};
   std::atomic<int64_t> tasks_{0};
 

@@ -53,6 +53,16 @@ class BinderCatalog {
   /// read_parquet's files (paths or globs) as a scan source.
   virtual Result<std::shared_ptr<const ScanSource>> ReadParquet(
       const std::vector<std::string>& paths) = 0;
+  /// iceberg_scan's table: a metadata JSON file or a table directory, read without a
+  /// catalog. In a directory, `metadata_version` ("3") picks metadata file version 3,
+  /// empty the current one (catalog/metadata_location.h); `travel` picks the snapshot.
+  /// NotFound naming `path` when there is no table there. NotImplemented unless overridden.
+  virtual Result<std::shared_ptr<const ScanSource>> IcebergScan(
+      const std::string& path, const std::string& metadata_version, const TimeTravel& travel) {
+    (void)metadata_version;
+    (void)travel;
+    return Status::NotImplemented("iceberg_scan('" + path + "') is not available here");
+  }
   /// Rows of a virtual table (information_schema.*, system.*), nullopt when `name` is
   /// not one.
   virtual Result<std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>>

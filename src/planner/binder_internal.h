@@ -152,6 +152,10 @@ class Binder {
                                     const CteScope* ctes, Scope* scope);
   /// A table function in FROM (bind_table_function.cc): its scan and its scope relation.
   Result<LogicalPtr> BindTableFunction(const ast::Relation& relation, ScopeRelation* bound);
+  /// read_parquet(path | glob | ARRAY[...], ...) and iceberg_scan(path, name => value...)
+  /// as scan sources.
+  Result<std::shared_ptr<const ScanSource>> ReadParquetSource(const ast::Relation& relation);
+  Result<std::shared_ptr<const ScanSource>> IcebergScanSource(const ast::Relation& relation);
 
   // --- expressions (bind_expression.cc) ---
   Result<ExprPtr> BindExpr(const ast::Expr& expr, ExprContext& ctx);

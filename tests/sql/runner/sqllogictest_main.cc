@@ -6,7 +6,8 @@
 ///
 /// `${SQE_TEST_DATA}` in SQL is replaced by the fixture directory (--data-dir, else the
 /// SQE_TEST_DATA environment variable, else tests/sql/data of the source tree) and
-/// `${TEST_DIR}` / `__TEST_DIR__` by the file's temporary directory. Exit code 0 when every
+/// `${TEST_DIR}` / `__TEST_DIR__` by the file's temporary directory, `${WAREHOUSE}` by its
+/// embedded warehouse (table s.t is in ${WAREHOUSE}/s/t). Exit code 0 when every
 /// record of every file passed, 1 otherwise, 2 on bad usage.
 
 #include <unistd.h>
@@ -114,7 +115,8 @@ FileOutcome RunFile(const RunnerOptions& options, const std::string& path) {
   }
   std::unique_ptr<engine::Session> session = (*engine)->NewSession();
   std::vector<std::pair<std::string, std::string>> vars = {{"SQE_TEST_DATA", options.data_dir},
-                                                           {"TEST_DIR", temp_dir}};
+                                                           {"TEST_DIR", temp_dir},
+                                                           {"WAREHOUSE", temp_dir + "/warehouse"}};
   bool skipping = false;
   for (const TestRecord& record : file.records) {
     if (record.kind == TestRecord::Kind::kHalt) break;
