@@ -24,6 +24,12 @@ class IcebergScanTest : public WarehouseTest {
     return loaded.ok() ? loaded->metadata_location : "";
   }
   std::string TableLocation() { return Metadata("s", "t")->location; }
+  /// The one value `sql` returns, as Rows renders it.
+  std::string Scalar(const std::string& sql) {
+    std::vector<std::string> rows = Rows(sql);
+    EXPECT_EQ(rows.size(), 1u) << sql;
+    return rows.empty() ? "" : rows[0];
+  }
 };
 
 TEST_F(IcebergScanTest, ReadsTheMetadataFile) {
@@ -31,24 +37,20 @@ TEST_F(IcebergScanTest, ReadsTheMetadataFile) {
   EXPECT_EQ(
       Rows("SELECT id, k, v FROM iceberg_scan('" + file + "') ORDER BY id"),
       (std::vector<std::string>{"1|1|\"a\"", "2|1|\"b\"", "3|2|\"c\"", "4|3|\"d\"", "5|3|NULL"}));
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + file + "') WHERE v IS NULL"),
-            (std::vector<std::string>{"1"}));
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + file + "') WHERE v IS NULL"), "1");
   // Qualified columns use the function's name, or an alias.
-  EXPECT_EQ(Rows("SELECT max(iceberg_scan.id), max(x.id) FROM iceberg_scan('" + file +
-                 "'), iceberg_scan('" + file + "') x"),
-            (std::vector<std::string>{"5|5"}));
+  EXPECT_EQ(Scalar("SELECT max(iceberg_scan.id), max(x.id) FROM iceberg_scan('" + file +
+                   "'), iceberg_scan('" + file + "') x"),
+            "5|5");
 }
 
 TEST_F(IcebergScanTest, ReadsTheLatestMetadataOfADirectory) {
   const std::string dir = TableLocation();
-  EXPECT_EQ(Rows("SELECT count(*), sum(id) FROM iceberg_scan('" + dir + "')"),
-            (std::vector<std::string>{"5|15"}));
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + dir + "/')"),
-            (std::vector<std::string>{"5"}));
+  EXPECT_EQ(Scalar("SELECT count(*), sum(id) FROM iceberg_scan('" + dir + "')"), "5|15");
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + dir + "/')"), "5");
   // A later commit is seen by the next query.
   Run("INSERT INTO s.t VALUES (6, 1, 'e')");
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + dir + "')"),
-            (std::vector<std::string>{"6"}));
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + dir + "')"), "6");
 }
 
 TEST_F(IcebergScanTest, VersionHintWins) {
@@ -65,15 +67,11 @@ TEST_F(IcebergScanTest, VersionHintWins) {
     std::ofstream hint(dir + "/metadata/version-hint.text");
     hint << "1\n";
   }
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + dir + "')"),
-            (std::vector<std::string>{"3"}));
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + dir + "')"), "3");
   // An explicit version overrides the hint; the metadata file path ignores both.
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + dir + "', version => 2)"),
-            (std::vector<std::string>{"5"}));
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + dir + "', version => '0')"),
-            (std::vector<std::string>{"0"}));
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + current + "')"),
-            (std::vector<std::string>{"5"}));
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + dir + "', version => 2)"), "5");
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + dir + "', version => '0')"), "0");
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + current + "')"), "5");
   std::string missing = Error("SELECT * FROM iceberg_scan('" + dir + "', version => 9)");
   EXPECT_TRUE(Contains(missing, "version '9'")) << missing;
 }
@@ -83,11 +81,10 @@ TEST_F(IcebergScanTest, SnapshotSelection) {
   std::shared_ptr<const iceberg::TableMetadata> m = Metadata("s", "t");
   ASSERT_EQ(m->snapshots.size(), 2u);
   const int64_t first = m->snapshots[0].snapshot_id;
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + file + "', snapshot_id => " +
-                 std::to_string(first) + ")"),
-            (std::vector<std::string>{"3"}));
-  EXPECT_EQ(Rows("SELECT count(*) FROM iceberg_scan('" + file + "', ref => 'main')"),
-            (std::vector<std::string>{"5"}));
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + file + "', snapshot_id => " +
+                   std::to_string(first) + ")"),
+            "3");
+  EXPECT_EQ(Scalar("SELECT count(*) FROM iceberg_scan('" + file + "', ref => 'main')"), "5");
   std::string unknown = Error("SELECT * FROM iceberg_scan('" + file + "', snapshot_id => 42)");
   EXPECT_TRUE(Contains(unknown, "Snapshot 42")) << unknown;
 }
@@ -99,8 +96,7 @@ TEST_F(IcebergScanTest, PrunesByPartition) {
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_TRUE(Contains(rows[0], "files_read=1 files_pruned=2")) << rows[0];
   EXPECT_TRUE(Contains(rows[0], "table=" + file)) << rows[0];
-  EXPECT_EQ(Rows("SELECT id FROM iceberg_scan('" + file + "') WHERE k = 3 AND v = 'd'"),
-            (std::vector<std::string>{"4"}));
+  EXPECT_EQ(Scalar("SELECT id FROM iceberg_scan('" + file + "') WHERE k = 3 AND v = 'd'"), "4");
 }
 
 TEST_F(IcebergScanTest, Errors) {
