@@ -81,20 +81,6 @@ class FakeCatalog : public BinderCatalog {
   std::map<std::string, std::shared_ptr<const ScanSource>> tables_;
 };
 
-std::string Plan(const std::string& sql) {
-  FakeCatalog catalog;
-  auto statement = sql::ParseStatement(sql);
-  EXPECT_TRUE(statement.ok()) << statement.status().message();
-  if (!statement.ok()) return "";
-  auto& query = *static_cast<const sql::ast::QueryStatement&>(**statement).query;
-  auto bound = BindQuery(query, catalog, sql);
-  EXPECT_TRUE(bound.ok()) << bound.status().message();
-  if (!bound.ok()) return "";
-  auto optimized = Optimize(bound->plan);
-  EXPECT_TRUE(optimized.ok()) << optimized.status().message();
-  return optimized.ok() ? ExplainLogicalPlan(**optimized) : "";
-}
-
 /// The optimized plan of `sql`, or nullptr (with a test failure).
 LogicalPtr OptimizedPlan(const std::string& sql) {
   FakeCatalog catalog;
@@ -108,6 +94,12 @@ LogicalPtr OptimizedPlan(const std::string& sql) {
   auto optimized = Optimize(bound->plan);
   EXPECT_TRUE(optimized.ok()) << optimized.status().message();
   return optimized.ok() ? *optimized : nullptr;
+}
+
+/// EXPLAIN (TYPE LOGICAL) text of the optimized plan of `sql`.
+std::string Plan(const std::string& sql) {
+  LogicalPtr plan = OptimizedPlan(sql);
+  return plan != nullptr ? ExplainLogicalPlan(*plan) : "";
 }
 
 std::string BindError(const std::string& sql) {

@@ -34,11 +34,7 @@ QUERY_TIMEOUT_S = 110
 
 # Queries SQE cannot run yet: {query id: "the missing feature"}. Keep it short and honest;
 # the test report lists every entry as xfail or XPASS.
-XFAIL: dict[str, str] = {
-    "handwritten/nulls_scalar_subquery_empty":
-        "correlated scalar subquery with a non-equality correlation (b.id < a.id) is not "
-        "supported yet",
-}
+XFAIL: dict[str, str] = {}
 
 
 def _shell_binary() -> Path:
