@@ -15,6 +15,7 @@
 #include "columnar/column.h"
 #include "columnar/fixed_width_builder.h"
 #include "columnar/json_value_encoding.h"
+#include "columnar/list_builder.h"
 #include "common/result.h"
 
 namespace sqe::columnar::testing {
@@ -86,6 +87,22 @@ inline Column Strings(const std::vector<std::optional<std::string>>& values,
                       TypePtr type = String()) {
   BinaryBuilder builder(std::move(type));
   for (const auto& v : values) DieIfError(v ? builder.Append(*v) : builder.AppendNull());
+  return ValueOrDie(builder.Finish());
+}
+
+/// A list<bigint> column: nullopt rows are NULL lists, nullopt elements NULL elements.
+inline Column Int64Lists(
+    const std::vector<std::optional<std::vector<std::optional<int64_t>>>>& rows) {
+  ListBuilder builder(List(Int64()), std::make_unique<Int64Builder>(Int64()));
+  auto* values = builder.value_builder_as<Int64Builder>();
+  for (const auto& row : rows) {
+    if (!row.has_value()) {
+      DieIfError(builder.AppendNull());
+      continue;
+    }
+    DieIfError(builder.Append());
+    for (const auto& v : *row) DieIfError(v ? values->Append(*v) : values->AppendNull());
+  }
   return ValueOrDie(builder.Finish());
 }
 

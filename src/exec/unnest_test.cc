@@ -7,7 +7,6 @@
 
 #include "columnar/binary_builder.h"
 #include "columnar/fixed_width_builder.h"
-#include "columnar/list_builder.h"
 #include "columnar/map_builder.h"
 #include "exec/breaker_testing.h"
 
@@ -15,30 +14,12 @@ namespace sqe::exec {
 namespace {
 
 using columnar::Column;
+using columnar::testing::Int64Lists;
 using columnar::testing::Int64s;
 using columnar::testing::ValueOrDie;
 using testing::Rows;
 using testing::RunPlan;
 using testing::Source;
-
-using IntList = std::optional<std::vector<std::optional<int64_t>>>;
-
-Column Int64Lists(const std::vector<IntList>& rows) {
-  columnar::ListBuilder builder(columnar::List(columnar::Int64()),
-                                std::make_unique<columnar::Int64Builder>(columnar::Int64()));
-  auto* values = builder.value_builder_as<columnar::Int64Builder>();
-  for (const IntList& row : rows) {
-    if (!row.has_value()) {
-      columnar::testing::DieIfError(builder.AppendNull());
-      continue;
-    }
-    columnar::testing::DieIfError(builder.Append());
-    for (const auto& v : *row) {
-      columnar::testing::DieIfError(v ? values->Append(*v) : values->AppendNull());
-    }
-  }
-  return ValueOrDie(builder.Finish());
-}
 
 /// The schema of Unnest over `input` columns: c0.. then one field per unnested column.
 columnar::SchemaPtr OutputSchema(const std::vector<Column>& input,

@@ -22,6 +22,7 @@ inline const FunctionRegistry& ScalarRegistry() {
     RegisterDatetimeFunctions(*r);
     RegisterMathFunctions(*r);
     RegisterConditionalFunctions(*r);
+    RegisterArrayFunctions(*r);
     return r;
   }();
   return *registry;
