@@ -337,6 +337,16 @@ Result<Decorrelator::Pushed> Decorrelator::Push(const LogicalPtr& node) {
       out.plan = copy;
       return out;
     }
+    case LogicalKind::kUnnest: {
+      // The child's columns (now with the domain's), then the unnested ones.
+      SQE_ASSIGN_OR_RETURN(Pushed c, Push(node->children[0]));
+      LogicalPtr copy = std::make_shared<LogicalNode>(*node);
+      copy->children = {c.plan};
+      copy->expressions = Remap(node->expressions, c.domain);
+      copy->output = c.plan->output;
+      for (const ColumnInfo& u : node->UnnestColumns()) copy->output.push_back(u);
+      return Pushed{copy, c.domain};
+    }
     default:
       break;
   }
