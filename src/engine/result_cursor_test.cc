@@ -156,7 +156,18 @@ TEST_F(ResultCursorTest, DescribeBindsWithoutRunning) {
   ASSERT_TRUE(insert.ok()) << insert.status().message();
   EXPECT_TRUE(insert->is_update);
   EXPECT_EQ(insert->schema->num_fields(), 0);
-  EXPECT_EQ(insert->parameter_types.size(), 1u);
+  ASSERT_EQ(insert->parameter_types.size(), 1u);
+  ASSERT_NE(insert->parameter_types[0], nullptr);
+  EXPECT_EQ(insert->parameter_types[0]->ToString(), "bigint");
+  // A `?` of INSERT ... VALUES takes its target column's type, also through a column list.
+  auto listed = session_->Describe("INSERT INTO s.t (c, b) VALUES (?, ?), (2.5, ?)");
+  ASSERT_TRUE(listed.ok()) << listed.status().message();
+  ASSERT_EQ(listed->parameter_types.size(), 3u);
+  EXPECT_EQ(listed->parameter_types[0]->ToString(), "decimal(10,2)");
+  EXPECT_EQ(listed->parameter_types[1]->ToString(), "varchar");
+  EXPECT_EQ(listed->parameter_types[2]->ToString(), "varchar");
+  // Elsewhere the type is not known before a value is bound.
+  EXPECT_EQ(d->parameter_types[0], nullptr);
   // Describing the INSERT did not run it.
   EXPECT_EQ(Drain(*Start("SELECT * FROM s.t")), 0);
 
