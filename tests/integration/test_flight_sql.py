@@ -255,6 +255,9 @@ def test_adbc_server_info_and_batched_parameters(flight_server, server_config):
         assert info["vendor_arrow_version"] == "1.5.0"
         cur.execute("CREATE SCHEMA app")
         cur.execute("CREATE TABLE app.events (id bigint, name varchar)")
+        # The prepared INSERT's parameter schema has the target columns' types.
+        params = cur.adbc_prepare("INSERT INTO app.events VALUES (?, ?)")
+        assert params.types == [pa.int64(), pa.string()]
         # executemany binds every row and runs the prepared INSERT once per row.
         cur.executemany("INSERT INTO app.events VALUES (?, ?)", [(1, "a"), (2, "b"), (3, None)])
         cur.execute("SELECT id, name FROM app.events ORDER BY id")
