@@ -821,7 +821,7 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   }
   probes_.pop_back();
   SQE_RETURN_NOT_OK(sub.status());
-  LogicalPtr sub_plan = sub->plan;
+  LogicalPtr sub_plan = MapGroupKeys(sub->plan, **plan, &decorrelation.correlated);
   // Correlation conditions between *plan and sub_plan.
   std::vector<ExprPtr> conditions = decorrelation.correlated;
   if (Decorrelator::IsCorrelatedTo(*sub_plan, **plan)) {
@@ -829,7 +829,8 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
     auto decorrelated = decorrelator.Decorrelate(sub_plan);
     if (!decorrelated.ok()) return ErrorAt(expr.pos, decorrelated.status().message());
     sub_plan = decorrelated->plan;
-    conditions = decorrelated->conditions;
+    conditions.insert(conditions.end(), decorrelated->conditions.begin(),
+                      decorrelated->conditions.end());
   }
   const bool correlated = !conditions.empty();
   JoinType type = as_mark ? JoinType::kMark : negated ? JoinType::kAnti : JoinType::kSemi;
@@ -915,6 +916,19 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
   }
   probes_.pop_back();
   SQE_RETURN_NOT_OK(sub.status());
+  if (ctx.plan != nullptr) {
+    sub->plan = MapGroupKeys(sub->plan, **ctx.plan, &decorrelation.outer_keys);
+    if (!decorrelation.correlated.empty() &&
+        Decorrelator::IsCorrelatedTo(*sub->plan, **ctx.plan)) {
+      // Group-key references outside the WHERE too: decorrelate the whole subquery.
+      decorrelation = Decorrelation();
+      probes_.push_back(&probe);
+      sub = BindQueryNode(query, ctx.scope, current_ctes_);
+      probes_.pop_back();
+      SQE_RETURN_NOT_OK(sub.status());
+      sub->plan = MapGroupKeys(sub->plan, **ctx.plan);
+    }
+  }
   size_t keys = decorrelation.inner_key_columns.size();
   if (sub->names.size() != keys + 1) {
     return ErrorAt(expr.pos, "Multiple columns returned by subquery are not yet supported. Found " +
@@ -998,7 +1012,7 @@ Result<ExprPtr> Binder::BindQuantified(const ast::Expr& expr, ExprContext& ctx) 
   // The subquery as count(*), count(y), min(y), max(y): enough to decide every comparison.
   const ColumnInfo y = sub->plan->output[0];
   LogicalPtr agg = MakeNode(LogicalKind::kAggregate);
-  agg->children.push_back(sub->plan);
+  agg->children.push_back(MapGroupKeys(sub->plan, **ctx.plan));
   struct Spec {
     const char* name;
     bool arg;

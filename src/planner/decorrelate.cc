@@ -4,6 +4,8 @@
 #include "planner/decorrelate.h"
 
 #include <algorithm>
+#include <functional>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace sqe::planner {
@@ -82,6 +84,57 @@ ExprPtr SingleRowCheck(ExprPtr count) {
     return fn;
   }();
   return Expr::Call(check, {std::move(count)}, columnar::Boolean());
+}
+
+namespace {
+
+LogicalPtr RewritePlan(const LogicalPtr& node, const std::function<int32_t(int32_t)>& map) {
+  auto rewrite = [&](const ExprPtr& e) { return e == nullptr ? e : exec::RewriteColumns(e, map); };
+  LogicalPtr copy = std::make_shared<LogicalNode>(*node);
+  for (ExprPtr& e : copy->expressions) e = rewrite(e);
+  for (ExprPtr& e : copy->group_keys) e = rewrite(e);
+  for (ExprPtr& e : copy->conditions) e = rewrite(e);
+  for (SortSpec& s : copy->sort_keys) s.expr = rewrite(s.expr);
+  for (AggregateSpec& a : copy->aggregates) {
+    for (ExprPtr& e : a.args) e = rewrite(e);
+    a.filter = rewrite(a.filter);
+  }
+  for (LogicalPtr& child : copy->children) child = RewritePlan(child, map);
+  return copy;
+}
+
+}  // namespace
+
+LogicalPtr MapGroupKeys(const LogicalPtr& sub, const LogicalNode& outer,
+                        std::vector<ExprPtr>* exprs) {
+  const LogicalNode* node = &outer;
+  while ((node->kind == LogicalKind::kFilter || node->kind == LogicalKind::kJoin) &&
+         !node->children.empty()) {
+    node = node->children[0].get();
+  }
+  if (node->kind != LogicalKind::kAggregate) return sub;
+  std::unordered_map<int32_t, int32_t> keys;
+  for (size_t i = 0; i < node->group_keys.size(); ++i) {
+    const ExprPtr& k = node->group_keys[i];
+    if (k->kind == ExprKind::kColumn && outer.IndexOf(k->column) < 0) {
+      keys.emplace(k->column, node->output[i].id);
+    }
+  }
+  std::vector<int32_t> free = Decorrelator::FreeColumns(*sub);
+  if (exprs != nullptr) {
+    for (const ExprPtr& e : *exprs) exec::CollectColumns(*e, &free);
+  }
+  bool any = false;
+  for (int32_t id : free) any = any || keys.count(id) > 0;
+  if (keys.empty() || !any) return sub;
+  auto map = [&](int32_t id) {
+    auto it = keys.find(id);
+    return it == keys.end() ? id : it->second;
+  };
+  if (exprs != nullptr) {
+    for (ExprPtr& e : *exprs) e = exec::RewriteColumns(e, map);
+  }
+  return RewritePlan(sub, map);
 }
 
 bool IsSingleRow(const LogicalNode& plan) {

@@ -83,6 +83,13 @@ class Decorrelator {
 /// aggregates that give 0, not NULL, over no rows.
 bool CountsToZero(const LogicalNode& plan, int32_t id);
 
+/// Outer references read after the outer query's GROUP BY (a subquery in its SELECT list,
+/// HAVING or ORDER BY) name the FROM's columns; those that are group keys of the
+/// aggregation at the bottom of `outer`'s left spine are replaced by the keys' output
+/// columns, in `sub` and in `exprs`.
+LogicalPtr MapGroupKeys(const LogicalPtr& sub, const LogicalNode& outer,
+                        std::vector<ExprPtr>* exprs = nullptr);
+
 /// Whether `plan` gives at most one row (an aggregate without GROUP BY, or one VALUES
 /// row, under projections and filters).
 bool IsSingleRow(const LogicalNode& plan);
