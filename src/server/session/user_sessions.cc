@@ -1,6 +1,6 @@
-#include "server/flight_sql/user_sessions.h"
+#include "server/session/user_sessions.h"
 
-namespace sqe::server::flight_sql {
+namespace sqe::server {
 
 std::shared_ptr<engine::Session> UserSessions::ForUser(const std::string& user) {
   std::lock_guard<std::mutex> lock(mu_);
@@ -22,4 +22,4 @@ size_t UserSessions::size() const {
   return sessions_.size();
 }
 
-}  // namespace sqe::server::flight_sql
+}  // namespace sqe::server
