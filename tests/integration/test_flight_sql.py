@@ -337,3 +337,23 @@ def test_pyarrow_reads_every_flight_compression(start_server, server_config, tmp
         assert table.num_rows == 1000
         assert sorted(table.column("n").to_pylist()) == list(range(1000))
         assert set(table.column("s").to_pylist()) == {"same text"}
+
+
+def test_pyarrow_key_commands_are_empty_with_the_spec_schemas(flight_server, server_config):
+    with flight.FlightClient(location(server_config)) as client:
+        options = login(client, "alice", ALICE_KEY)
+        primary = client.get_flight_info(command("CommandGetPrimaryKeys", _field(3, b"t")), options)
+        assert primary.schema.names == ["catalog_name", "db_schema_name", "table_name",
+                                        "column_name", "key_name", "key_sequence"]
+        assert primary.schema.field("key_sequence").type == pa.int32()
+        assert not primary.schema.field("table_name").nullable
+        assert client.do_get(primary.endpoints[0].ticket, options).read_all().num_rows == 0
+        for message in ("CommandGetExportedKeys", "CommandGetImportedKeys"):
+            info = client.get_flight_info(command(message, _field(3, b"t")), options)
+            assert info.schema.field("update_rule").type == pa.uint8()
+            assert info.schema.field("delete_rule").type == pa.uint8()
+            assert len(info.schema) == 13
+            assert client.do_get(info.endpoints[0].ticket, options).read_all().num_rows == 0
+        cross = client.get_flight_info(
+            command("CommandGetCrossReference", _field(3, b"a") + _field(6, b"b")), options)
+        assert cross.schema.names[0] == "pk_catalog_name"

@@ -12,6 +12,7 @@
 #include "server/flight_sql/call_identity.h"
 #include "server/flight_sql/grpc_status.h"
 #include "server/flight_sql/handle_table.h"
+#include "server/flight_sql/key_results.h"
 #include "server/flight_sql/metadata_results.h"
 #include "server/flight_sql/sql_info.h"
 #include "server/flight_sql/user_sessions.h"
@@ -98,6 +99,18 @@ grpc::Status Fail(const Status& status) { return ToGrpcStatus(status); }
 
 bool Is(const google::protobuf::Any& any, const google::protobuf::Descriptor* d) {
   return rpc::AnyTypeName(any) == d->full_name();
+}
+
+/// The Schema message of a key command's (always empty) result, or nullopt for another
+/// command.
+std::optional<columnar::ipc::EncodedMessage> KeysSchema(const google::protobuf::Any& command) {
+  if (Is(command, sqlproto::CommandGetPrimaryKeys::descriptor())) return PrimaryKeysSchemaMessage();
+  if (Is(command, sqlproto::CommandGetExportedKeys::descriptor()) ||
+      Is(command, sqlproto::CommandGetImportedKeys::descriptor()) ||
+      Is(command, sqlproto::CommandGetCrossReference::descriptor())) {
+    return ForeignKeysSchemaMessage();
+  }
+  return std::nullopt;
 }
 
 /// The Flight SQL command a descriptor carries.
@@ -193,6 +206,11 @@ struct FlightSqlService::State {
       columnar::ipc::AppendFramedMessage(m, &out);
       return out;
     }
+    if (std::optional<columnar::ipc::EncodedMessage> keys = KeysSchema(command)) {
+      std::string out;
+      columnar::ipc::AppendFramedMessage(*keys, &out);
+      return out;
+    }
     SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr schema, SchemaOf(command, who));
     return rpc::SerializeSchema(*schema);
   }
@@ -271,6 +289,12 @@ struct FlightSqlService::State {
       if (!writer->Write(first) || !writer->Write(second)) {
         return Status::Cancelled("the client went away");
       }
+      return Status::OK();
+    }
+    if (std::optional<columnar::ipc::EncodedMessage> keys = KeysSchema(command)) {
+      fp::FlightData schema;
+      schema.set_data_header(std::move(keys->metadata));
+      if (!writer->Write(schema)) return Status::Cancelled("the client went away");
       return Status::OK();
     }
     std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);

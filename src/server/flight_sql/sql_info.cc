@@ -3,33 +3,20 @@
 #include <algorithm>
 #include <cstring>
 
-#include "arrow_message_generated.h"
+#include "server/flight_sql/ipc_fields_internal.h"
 
 namespace sqe::server::flight_sql {
-namespace fb = org::apache::arrow::flatbuf;
+namespace fb = ipc_fields::fb;
 using flatbuffers::FlatBufferBuilder;
 using flatbuffers::Offset;
+using ipc_fields::FinishMessage;
+using ipc_fields::IntField;
+using ipc_fields::MakeField;
+using ipc_fields::Utf8Field;
 
 namespace {
 
 constexpr int kMemberCount = 6;  // union members, the map included
-
-Offset<fb::Field> MakeField(FlatBufferBuilder& fbb, const std::string& name, bool nullable,
-                            fb::Type type_type, Offset<void> type,
-                            const std::vector<Offset<fb::Field>>& children = {}) {
-  auto name_offset = fbb.CreateString(name);
-  auto children_offset = fbb.CreateVector(children);
-  return fb::CreateField(fbb, name_offset, nullable, type_type, type, 0, children_offset);
-}
-
-Offset<fb::Field> Utf8Field(FlatBufferBuilder& fbb, const std::string& name, bool nullable) {
-  return MakeField(fbb, name, nullable, fb::Type_Utf8, fb::CreateUtf8(fbb).Union());
-}
-
-Offset<fb::Field> IntField(FlatBufferBuilder& fbb, const std::string& name, int bits,
-                           bool is_signed, bool nullable) {
-  return MakeField(fbb, name, nullable, fb::Type_Int, fb::CreateInt(fbb, bits, is_signed).Union());
-}
 
 Offset<fb::Schema> BuildSchema(FlatBufferBuilder& fbb) {
   std::vector<Offset<fb::Field>> members;
@@ -52,12 +39,6 @@ Offset<fb::Schema> BuildSchema(FlatBufferBuilder& fbb) {
   fields.push_back(IntField(fbb, "info_name", 32, false, false));
   fields.push_back(MakeField(fbb, "value", false, fb::Type_Union, union_type.Union(), members));
   return fb::CreateSchema(fbb, fb::Endianness_Little, fbb.CreateVector(fields));
-}
-
-std::string Finish(FlatBufferBuilder& fbb, fb::MessageHeader type, Offset<void> header,
-                   int64_t body_length) {
-  fbb.Finish(fb::CreateMessage(fbb, fb::MetadataVersion_V5, type, header, body_length));
-  return std::string(reinterpret_cast<const char*>(fbb.GetBufferPointer()), fbb.GetSize());
 }
 
 /// The body of a record batch: buffers appended at 8-aligned offsets, with their nodes.
@@ -156,8 +137,8 @@ std::vector<SqlInfoEntry> SelectSqlInfo(const std::vector<SqlInfoEntry>& facts,
 Result<columnar::ipc::EncodedMessage> SqlInfoSchemaMessage() {
   FlatBufferBuilder fbb;
   auto schema = BuildSchema(fbb);
-  return columnar::ipc::EncodedMessage{Finish(fbb, fb::MessageHeader_Schema, schema.Union(), 0),
-                                       ""};
+  return columnar::ipc::EncodedMessage{
+      FinishMessage(fbb, fb::MessageHeader_Schema, schema.Union(), 0), ""};
 }
 
 Result<columnar::ipc::EncodedMessage> SqlInfoBatchMessage(
@@ -249,7 +230,8 @@ Result<columnar::ipc::EncodedMessage> SqlInfoBatchMessage(
   auto buffers = fbb.CreateVectorOfStructs(body.buffers());
   auto batch = fb::CreateRecordBatch(fbb, rows, nodes, buffers);
   int64_t body_length = static_cast<int64_t>(body.bytes().size());
-  std::string metadata = Finish(fbb, fb::MessageHeader_RecordBatch, batch.Union(), body_length);
+  std::string metadata =
+      FinishMessage(fbb, fb::MessageHeader_RecordBatch, batch.Union(), body_length);
   return columnar::ipc::EncodedMessage{std::move(metadata), std::move(body.bytes())};
 }
 
