@@ -82,8 +82,8 @@ MadeListener FlightSqlListenerFor(const ServerContext& context) {
   options.server_version = kSqeVersion;
   std::string missing =
       "Flight SQL serves queries, updates, prepared statements and the catalog metadata; not "
-      "yet: PollFlightInfo, CancelFlightInfo, CommandStatementIngest, XdbcTypeInfo, the key "
-      "commands, session options";
+      "yet: PollFlightInfo, CancelFlightInfo, CommandStatementIngest, XdbcTypeInfo, session "
+      "options";
   if (config.coordinator.tls.enabled()) missing += ", TLS ([coordinator.tls] is ignored)";
   return MadeListener{std::make_unique<server::flight_sql::FlightSqlListener>(std::move(options)),
                       missing};
