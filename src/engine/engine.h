@@ -106,6 +106,12 @@ class Session {
   /// metadata, are run for their schema).
   Result<StatementDescription> Describe(std::string_view sql);
 
+  /// Sets the current catalog and schema without checking that they exist (USE does):
+  /// for protocols whose clients send them with every request (Trino's X-Trino-Catalog
+  /// and -Schema), where a missing schema only matters to names it must resolve. Waits
+  /// for a running statement.
+  void SetCurrentPath(std::string catalog, std::string schema);
+
   const std::string& user() const;
   const std::string& current_catalog() const;
   const std::string& current_schema() const;

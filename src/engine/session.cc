@@ -20,6 +20,12 @@ const std::string& Session::user() const { return impl_->user; }
 const std::string& Session::current_catalog() const { return impl_->catalog; }
 const std::string& Session::current_schema() const { return impl_->schema; }
 
+void Session::SetCurrentPath(std::string catalog, std::string schema) {
+  std::lock_guard<std::mutex> lock(impl_->run_mutex);
+  impl_->catalog = std::move(catalog);
+  impl_->schema = std::move(schema);
+}
+
 void Session::Cancel() {
   std::lock_guard<std::mutex> lock(impl_->context_mutex);
   if (impl_->running != nullptr) impl_->running->Cancel("Query was canceled");
@@ -76,7 +82,8 @@ Result<std::vector<columnar::Batch>> Session::Impl::ExecutePlan(const planner::L
   options.target_split_size = static_cast<int64_t>(engine->config.query.target_task_size);
   SQE_ASSIGN_OR_RETURN(planner::PhysicalPlan physical, planner::CreatePhysicalPlan(plan, options));
   SQE_RETURN_NOT_OK(exec::ExecutePlan(*ctx, *physical.root));
-  if (explain_analyze != nullptr) *explain_analyze = exec::ExplainPhysicalPlan(*physical.root, true);
+  if (explain_analyze != nullptr)
+    *explain_analyze = exec::ExplainPhysicalPlan(*physical.root, true);
   return physical.root->TakeBatches();
 }
 
@@ -120,12 +127,14 @@ Result<QueryResult> Session::Impl::RunQuery(const ast::Query& query, std::string
   std::unique_ptr<exec::ExecContext> ctx = MakeContext("query");
   int64_t limit = engine->config.query.max_concurrent_queries;
   if (limit > 0 && engine->running_queries.load() >= limit) {
-    return Status::ResourceExhausted("Too many queries are running (query.max_concurrent_queries = " +
-                                     std::to_string(limit) + "); retry later");
+    return Status::ResourceExhausted(
+        "Too many queries are running (query.max_concurrent_queries = " + std::to_string(limit) +
+        "); retry later");
   }
   RunningQuery running(*this, ctx.get());
   SessionCatalog catalog(*this, ctx.get());
-  SQE_ASSIGN_OR_RETURN(planner::BoundQuery bound, planner::BindQuery(query, catalog, sql, parameters));
+  SQE_ASSIGN_OR_RETURN(planner::BoundQuery bound,
+                       planner::BindQuery(query, catalog, sql, parameters));
   SQE_ASSIGN_OR_RETURN(planner::LogicalPtr optimized, planner::Optimize(bound.plan));
   SQE_ASSIGN_OR_RETURN(std::vector<columnar::Batch> batches, ExecutePlan(optimized, ctx.get()));
   QueryResult result;
@@ -159,7 +168,8 @@ Result<QueryResult> Session::Impl::Explain(const ast::ExplainStatement& statemen
   std::unique_ptr<exec::ExecContext> ctx = MakeContext("explain");
   RunningQuery running(*this, ctx.get());
   SessionCatalog catalog(*this, ctx.get());
-  SQE_ASSIGN_OR_RETURN(planner::BoundQuery bound, planner::BindQuery(query, catalog, sql, parameters));
+  SQE_ASSIGN_OR_RETURN(planner::BoundQuery bound,
+                       planner::BindQuery(query, catalog, sql, parameters));
   SQE_ASSIGN_OR_RETURN(planner::LogicalPtr optimized, planner::Optimize(bound.plan));
   std::string text;
   if (statement.analyze) {
@@ -211,9 +221,9 @@ Result<QueryResult> Session::Impl::Run(const ast::Statement& statement, std::str
       SQE_ASSIGN_OR_RETURN(auto cat, engine->Catalog(new_catalog));
       SQE_ASSIGN_OR_RETURN(bool exists, cat->NamespaceExists({use.schema}));
       if (!exists) {
-        return sql::SqlErrorAt(sql, statement.pos,
-                               "Schema '" + use.schema + "' does not exist in catalog '" +
-                                   new_catalog + "'");
+        return sql::SqlErrorAt(
+            sql, statement.pos,
+            "Schema '" + use.schema + "' does not exist in catalog '" + new_catalog + "'");
       }
       catalog = new_catalog;
       schema = use.schema;
@@ -227,9 +237,9 @@ Result<QueryResult> Session::Impl::Run(const ast::Statement& statement, std::str
       std::unique_ptr<exec::ExecContext> ctx = MakeContext("set session");
       SessionCatalog binder_catalog(*this, ctx.get());
       SQE_ASSIGN_OR_RETURN(exec::Value v, planner::BindConstant(*set.value, binder_catalog, sql));
-      std::string text = v.is_null() ? "" : v.type()->id() == columnar::TypeId::kString
-                                                ? v.string_value()
-                                                : v.ToSql();
+      std::string text = v.is_null()                                   ? ""
+                         : v.type()->id() == columnar::TypeId::kString ? v.string_value()
+                                                                       : v.ToSql();
       properties[set.name.ToString()] = text;
       return NoRows("SET SESSION");
     }

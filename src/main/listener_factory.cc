@@ -11,6 +11,7 @@
 #include "server/iceberg_rest/iceberg_rest_routes.h"
 #include "server/listener/closing_tcp_listener.h"
 #include "server/trino/info_route.h"
+#include "server/trino/statement_routes.h"
 
 namespace sqe::app {
 namespace {
@@ -21,14 +22,41 @@ std::unique_ptr<server::Listener> MetricsListener(const ServerContext& context) 
   return listener;
 }
 
-std::unique_ptr<server::Listener> TrinoListener(const ServerContext& context) {
-  auto listener = std::make_unique<server::HttpListener>();
+/// The Trino client protocol over an engine of its own: /v1/info, /v1/status, the
+/// statement protocol and /v1/query. When the engine cannot start, only /v1/info and
+/// /v1/status answer and the reason is logged.
+MadeListener TrinoListener(const ServerContext& context) {
+  const config::Config& config = context.config;
+  // Statement pages wait up to a second for data, so more threads than the default; one
+  // request per connection, so no client reuses a connection the server is closing.
+  server::HttpListener::Options http;
+  http.worker_threads = 16;
+  http.keep_alive_max_requests = 1;
+  auto listener = std::make_unique<server::HttpListener>(http);
   server::TrinoNodeInfo info;
   info.version = std::string("sqe-") + kSqeVersion;
-  info.coordinator = context.config.coordinator.mode != "worker";
+  info.coordinator = config.coordinator.mode != "worker";
   info.started_at = context.started_at;
   server::AddTrinoInfoRoute(*listener, info, context.readiness, context.clock);
-  return listener;
+
+  engine::EngineOptions engine_options;
+  engine_options.config = config;
+  Result<std::shared_ptr<engine::Engine>> engine = engine::Engine::Open(std::move(engine_options));
+  if (!engine.ok() || context.auth == nullptr) {
+    std::string why = !engine.ok() ? engine.status().message() : "no auth chain";
+    return MadeListener{std::move(listener), "the Trino statement protocol cannot start (" + why +
+                                                 "); only /v1/info and /v1/status answer"};
+  }
+  server::trino::TrinoProtocolOptions options;
+  options.engine = *engine;
+  options.auth = context.auth;
+  options.session_ttl = std::chrono::seconds(config.coordinator.session_context_cache_ttl_secs);
+  server::trino::AddTrinoStatementRoutes(*listener, std::move(options));
+  std::string missing =
+      "the Trino protocol serves statements, paging, cancel and /v1/query; not yet: "
+      "system.jdbc tables, the spooling protocol (results are inline), transactions";
+  if (config.coordinator.tls.enabled()) missing += ", TLS ([coordinator.tls] is ignored)";
+  return MadeListener{std::move(listener), missing};
 }
 
 /// The Iceberg REST catalog server over the process catalog, or, when there is none, a
@@ -93,11 +121,7 @@ MadeListener FlightSqlListenerFor(const ServerContext& context) {
 
 Result<MadeListener> MakeListener(const config::ListenerSpec& spec, const ServerContext& context) {
   if (spec.name == "metrics") return MadeListener{MetricsListener(context), ""};
-  if (spec.name == "trino_http") {
-    return MadeListener{TrinoListener(context),
-                        "the Trino statement protocol is not implemented yet; only GET "
-                        "/v1/info answers"};
-  }
+  if (spec.name == "trino_http") return TrinoListener(context);
   if (spec.name == "flight_sql") return FlightSqlListenerFor(context);
   if (spec.name == "rest_catalog") {
     return RestCatalogListener(context);

@@ -1,7 +1,7 @@
 #pragma once
 /// Builds the Listener behind each planned port (config::PlannedListeners names them):
 ///   metrics       HTTP: /health, /ready (later /metrics and the admin API)
-///   trino_http    HTTP: GET /v1/info (the statement protocol comes with the engine)
+///   trino_http    HTTP: the Trino client protocol (/v1/info, /v1/statement, /v1/query)
 ///   flight_sql    Arrow Flight SQL (gRPC) over an engine of its own
 ///   rest_catalog  HTTP, no routes yet (the Iceberg REST catalog server)
 ///   worker_flight holds the port, closes connections (worker Flight needs gRPC)

@@ -1,6 +1,8 @@
 #include "server/trino/info_route.h"
 
 #include <cstdio>
+#include <thread>
+
 #include <nlohmann/json.hpp>
 
 namespace sqe::server {
@@ -29,17 +31,29 @@ std::string FormatTrinoDuration(std::chrono::nanoseconds d) {
 
 void AddTrinoInfoRoute(HttpListener& listener, TrinoNodeInfo info, const Readiness& readiness,
                        std::shared_ptr<Clock> clock) {
-  listener.Get("/v1/info",
-               [info = std::move(info), &readiness, clock = std::move(clock)](const HttpRequest&) {
-                 nlohmann::json body = {
-                     {"nodeVersion", {{"version", info.version}}},
-                     {"environment", info.environment},
-                     {"coordinator", info.coordinator},
-                     {"starting", readiness.state() == Readiness::State::kStarting},
-                     {"uptime", FormatTrinoDuration(clock->MonotonicNow() - info.started_at)},
-                 };
-                 return HttpResponse::Json(200, body.dump());
-               });
+  listener.Get("/v1/info", [info, &readiness, clock](const HttpRequest&) {
+    nlohmann::json body = {
+        {"nodeVersion", {{"version", info.version}}},
+        {"environment", info.environment},
+        {"coordinator", info.coordinator},
+        {"starting", readiness.state() == Readiness::State::kStarting},
+        {"uptime", FormatTrinoDuration(clock->MonotonicNow() - info.started_at)},
+    };
+    return HttpResponse::Json(200, body.dump());
+  });
+  // What tooling polls for liveness (Trino's ServerStatus, the fields that apply here).
+  listener.Get("/v1/status", [info, &readiness, clock](const HttpRequest&) {
+    nlohmann::json body = {
+        {"nodeId", info.node_id},
+        {"nodeVersion", {{"version", info.version}}},
+        {"environment", info.environment},
+        {"coordinator", info.coordinator},
+        {"starting", readiness.state() == Readiness::State::kStarting},
+        {"uptime", FormatTrinoDuration(clock->MonotonicNow() - info.started_at)},
+        {"processors", static_cast<int>(std::thread::hardware_concurrency())},
+    };
+    return HttpResponse::Json(200, body.dump());
+  });
 }
 
 }  // namespace sqe::server

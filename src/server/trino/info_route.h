@@ -1,7 +1,7 @@
 #pragma once
-/// GET /v1/info on the Trino HTTP port: the node description Trino clients (CLI, JDBC,
-/// DBeaver) fetch before they send a statement. The rest of the Trino protocol
-/// (/v1/statement) lands with the query engine; until then other paths answer 404.
+/// GET /v1/info and /v1/status on the Trino HTTP port: the node description Trino clients
+/// (CLI, JDBC, DBeaver) fetch before they send a statement, and the status tooling polls.
+/// The statement protocol is statement_routes.h.
 
 #include <chrono>
 #include <memory>
@@ -18,11 +18,12 @@ struct TrinoNodeInfo {
   std::string version;  ///< e.g. "sqe-0.1.0"
   std::string environment = "sqe";
   bool coordinator = true;
+  std::string node_id = "sqe";
   Clock::MonoTime started_at;  ///< for "uptime"
 };
 
-/// Adds GET /v1/info. `readiness` and `clock` must outlive the listener; "starting" is
-/// true until readiness says ready.
+/// Adds GET /v1/info and GET /v1/status. `readiness` and `clock` must outlive the listener;
+/// "starting" is true until readiness says ready.
 void AddTrinoInfoRoute(HttpListener& listener, TrinoNodeInfo info, const Readiness& readiness,
                        std::shared_ptr<Clock> clock);
 

@@ -1,0 +1,115 @@
+#include "server/trino/client_headers.h"
+
+#include <cctype>
+
+namespace sqe::server::trino {
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/// The header under the Trino name, or else the legacy Presto one; nullopt when neither.
+std::optional<std::string> Find(const HttpRequest& request, const std::string& suffix) {
+  std::string trino = request.Header("x-trino-" + suffix);
+  if (!trino.empty()) return trino;
+  std::string presto = request.Header("x-presto-" + suffix);
+  if (!presto.empty()) return presto;
+  return std::nullopt;
+}
+
+std::optional<std::string> FindNonEmpty(const HttpRequest& request, const std::string& suffix) {
+  std::optional<std::string> value = Find(request, suffix);
+  if (value && Trim(*value).empty()) return std::nullopt;
+  if (value) return std::string(Trim(*value));
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string PercentDecode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '+') {
+      out += ' ';
+    } else if (c == '%' && i + 2 < text.size() && HexValue(text[i + 1]) >= 0 &&
+               HexValue(text[i + 2]) >= 0) {
+      out += static_cast<char>(HexValue(text[i + 1]) * 16 + HexValue(text[i + 2]));
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string PercentEncode(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::map<std::string, std::string> ParseNameValueList(std::string_view header) {
+  std::map<std::string, std::string> out;
+  while (!header.empty()) {
+    size_t comma = header.find(',');
+    std::string_view entry = Trim(header.substr(0, comma));
+    header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
+    size_t eq = entry.find('=');
+    if (eq == std::string_view::npos) continue;
+    std::string_view name = Trim(entry.substr(0, eq));
+    if (name.empty()) continue;
+    out[std::string(name)] = PercentDecode(Trim(entry.substr(eq + 1)));
+  }
+  return out;
+}
+
+ClientHeaders ParseClientHeaders(const HttpRequest& request) {
+  ClientHeaders h;
+  if (request.Header("x-trino-user").empty() && !request.Header("x-presto-user").empty()) {
+    h.prefix = "X-Presto-";
+  }
+  h.user = FindNonEmpty(request, "user").value_or("");
+  h.catalog = FindNonEmpty(request, "catalog");
+  h.schema = FindNonEmpty(request, "schema");
+  h.source = FindNonEmpty(request, "source").value_or("");
+  h.client_info = FindNonEmpty(request, "client-info").value_or("");
+  h.time_zone = FindNonEmpty(request, "time-zone");
+  h.transaction_id = FindNonEmpty(request, "transaction-id");
+  if (auto tags = FindNonEmpty(request, "client-tags")) {
+    std::string_view rest = *tags;
+    while (!rest.empty()) {
+      size_t comma = rest.find(',');
+      std::string_view tag = Trim(rest.substr(0, comma));
+      if (!tag.empty()) h.client_tags.emplace_back(tag);
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+  }
+  if (auto session = Find(request, "session")) h.session_properties = ParseNameValueList(*session);
+  if (auto prepared = Find(request, "prepared-statement")) {
+    h.prepared_statements = ParseNameValueList(*prepared);
+  }
+  return h;
+}
+
+}  // namespace sqe::server::trino
