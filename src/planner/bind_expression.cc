@@ -338,7 +338,13 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       if (op == "!=") op = "<>";
       SQE_ASSIGN_OR_RETURN(ExprPtr l, BindExpr(*expr.left, ctx));
       SQE_ASSIGN_OR_RETURN(ExprPtr r, BindExpr(*expr.right, ctx));
-      return CallFunction(op, {l, r}, expr.pos);
+      if (op != "||" && !registry_.ResolveScalar(op, {l->type, r->type}).ok()) {
+        // Trino's wording and position: "line 1:10: Cannot apply operator: integer + varchar".
+        auto name = [](const ExprPtr& e) { return e->type ? e->type->ToString() : "unknown"; };
+        return ErrorAt(expr.op_pos,
+                       "Cannot apply operator: " + name(l) + " " + expr.op + " " + name(r));
+      }
+      return CallFunction(op, {l, r}, expr.op_pos);
     }
     case ast::ExprKind::kBetween: {
       SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));

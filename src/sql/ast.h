@@ -160,6 +160,9 @@ struct Expr {
   std::string text;
   /// Operator: kUnary/kBinary ("+", "=", "<>", "||", "AND", ...), kQuantified's comparison.
   std::string op;
+  /// kBinary: where the operator token is (Trino reports operator errors there; for AND / OR
+  /// the right operand's start); `pos` stays the start of the left operand.
+  SourcePosition op_pos;
   LiteralKind literal_kind = LiteralKind::kNull;
   TypeName type;  ///< kCast, kTypedLiteral
 

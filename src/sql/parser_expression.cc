@@ -19,9 +19,10 @@ ExprPtr Make(ExprKind kind, const SourcePosition& pos) {
   return e;
 }
 
-ExprPtr MakeBinary(std::string op, ExprPtr left, ExprPtr right) {
+ExprPtr MakeBinary(std::string op, const SourcePosition& op_pos, ExprPtr left, ExprPtr right) {
   auto e = Make(ExprKind::kBinary, left->pos);
   e->op = std::move(op);
+  e->op_pos = op_pos;
   e->left = std::move(left);
   e->right = std::move(right);
   return e;
@@ -34,15 +35,18 @@ ExprPtr Balanced(const std::string& op, std::vector<ExprPtr>& terms, size_t begi
   if (end - begin == 1) return terms[begin];
   const size_t mid = begin + (end - begin) / 2;
   ExprPtr left = Balanced(op, terms, begin, mid);
-  return MakeBinary(op, std::move(left), Balanced(op, terms, mid, end));
+  const SourcePosition op_pos = terms[mid]->pos;  // AND / OR: the right operand's start
+  return MakeBinary(op, op_pos, std::move(left), Balanced(op, terms, mid, end));
 }
 
 ExprPtr Associate(const std::string& op, std::vector<ExprPtr> terms) {
   constexpr size_t kLeftDeepMax = 32;
   if (terms.size() > kLeftDeepMax) return Balanced(op, terms, 0, terms.size());
   ExprPtr out = std::move(terms[0]);
-  for (size_t i = 1; i < terms.size(); ++i)
-    out = MakeBinary(op, std::move(out), std::move(terms[i]));
+  for (size_t i = 1; i < terms.size(); ++i) {
+    const SourcePosition op_pos = terms[i]->pos;  // AND / OR: the right operand's start
+    out = MakeBinary(op, op_pos, std::move(out), std::move(terms[i]));
+  }
   return out;
 }
 
@@ -111,6 +115,7 @@ Result<ExprPtr> Parser::ParsePredicate() {
   const SourcePosition pos = left->pos;
   for (std::string_view op : kComparisons) {
     if (!IsOp(op)) continue;
+    const SourcePosition op_pos = Current().position;
     Advance();
     if ((Is("any") || Is("some") || Is("all")) && IsOpAt(1, "(")) {
       auto e = Make(ExprKind::kQuantified, pos);
@@ -124,7 +129,7 @@ Result<ExprPtr> Parser::ParsePredicate() {
       return e;
     }
     SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseValueExpr());
-    return MakeBinary(std::string(op), std::move(left), std::move(right));
+    return MakeBinary(std::string(op), op_pos, std::move(left), std::move(right));
   }
   if (Accept("is")) {
     bool negated = Accept("not");
@@ -191,10 +196,12 @@ Result<ExprPtr> Parser::ParsePredicate() {
 
 Result<ExprPtr> Parser::ParseValueExpr() {
   SQE_ASSIGN_OR_RETURN(ExprPtr left, ParseAdditive());
-  for (size_t links = 1; AcceptOp("||"); ++links) {
+  for (size_t links = 1; IsOp("||"); ++links) {
+    const SourcePosition op_pos = Current().position;
+    Advance();
     SQE_RETURN_NOT_OK(CheckChain(links));
     SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseAdditive());
-    left = MakeBinary("||", std::move(left), std::move(right));
+    left = MakeBinary("||", op_pos, std::move(left), std::move(right));
   }
   return left;
 }
@@ -204,9 +211,10 @@ Result<ExprPtr> Parser::ParseAdditive() {
   for (size_t links = 1; IsOp("+") || IsOp("-"); ++links) {
     SQE_RETURN_NOT_OK(CheckChain(links));
     std::string op = Current().text;
+    const SourcePosition op_pos = Current().position;
     Advance();
     SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseMultiplicative());
-    left = MakeBinary(std::move(op), std::move(left), std::move(right));
+    left = MakeBinary(std::move(op), op_pos, std::move(left), std::move(right));
   }
   return left;
 }
@@ -216,9 +224,10 @@ Result<ExprPtr> Parser::ParseMultiplicative() {
   for (size_t links = 1; IsOp("*") || IsOp("/") || IsOp("%"); ++links) {
     SQE_RETURN_NOT_OK(CheckChain(links));
     std::string op = Current().text;
+    const SourcePosition op_pos = Current().position;
     Advance();
     SQE_ASSIGN_OR_RETURN(ExprPtr right, ParseUnary());
-    left = MakeBinary(std::move(op), std::move(left), std::move(right));
+    left = MakeBinary(std::move(op), op_pos, std::move(left), std::move(right));
   }
   return left;
 }

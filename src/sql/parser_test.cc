@@ -328,6 +328,21 @@ TEST(ParserExpr, PositionsPointAtFirstToken) {
   EXPECT_EQ(e->right->pos.column, 3);
 }
 
+TEST(ParserExpr, BinaryOperatorPositions) {
+  // `pos` is the left operand's start, `op_pos` the operator's (Trino reports there).
+  ExprPtr e = ParseE("a +\n  b * c");
+  EXPECT_EQ(e->op_pos.line, 1);
+  EXPECT_EQ(e->op_pos.column, 3);
+  EXPECT_EQ(e->right->op_pos.line, 2);
+  EXPECT_EQ(e->right->op_pos.column, 5);
+  ExprPtr cmp = ParseE("x.y   <> 'a' || 'b'");
+  EXPECT_EQ(cmp->pos.column, 1);
+  EXPECT_EQ(cmp->op_pos.column, 7);
+  EXPECT_EQ(cmp->right->op_pos.column, 14);  // ||
+  ExprPtr chain = ParseE("a AND b AND c");
+  EXPECT_EQ(chain->op_pos.column, 13);  // AND / OR: the right operand's start
+}
+
 // ---------------------------------------------------------------------------------------
 // Queries
 

@@ -5,8 +5,11 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 #include "columnar/binary_builder.h"
 #include "columnar/civil_time.h"
@@ -127,32 +130,53 @@ bool ParseDecimal(std::string_view text, int precision, int scale, int128* out) 
   return true;
 }
 
-// -- Java-style floating point text ---------------------------------------------------
+// -- floating point text ---------------------------------------------------------------
 
+/// The parts of printf/to_chars scientific text "-1.2345e-05": sign, significant digits
+/// without the point and trailing zeros ("12345", at least one digit), decimal exponent.
+struct Scientific {
+  bool negative = false;
+  std::string digits;
+  int exponent = 0;
+};
+
+Scientific SplitScientific(std::string_view sci) {
+  Scientific out;
+  if (!sci.empty() && sci[0] == '-') {
+    out.negative = true;
+    sci.remove_prefix(1);
+  }
+  const size_t e_pos = sci.find_first_of("eE");
+  for (char c : sci.substr(0, e_pos)) {
+    if (c != '.') out.digits.push_back(c);
+  }
+  if (e_pos != std::string_view::npos) {
+    std::string_view exp_text = sci.substr(e_pos + 1);
+    if (!exp_text.empty() && exp_text[0] == '+') exp_text.remove_prefix(1);
+    std::from_chars(exp_text.data(), exp_text.data() + exp_text.size(), out.exponent);
+  }
+  while (out.digits.size() > 1 && out.digits.back() == '0') out.digits.pop_back();
+  return out;
+}
+
+/// The shortest digits that read back as v.
+template <typename F>
+Scientific ShortestDigits(F v) {
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
+  return SplitScientific(std::string_view(buf, res.ptr - buf));
+}
+
+/// Java's Double.toString / Float.toString: plain between 1e-3 and 1e7, else d.dddE±n.
 template <typename F>
 std::string FormatJava(F v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
   if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
-  std::string_view sci(buf, res.ptr - buf);  // "-1.2345e-05"
-  bool neg = false;
-  if (sci[0] == '-') {
-    neg = true;
-    sci.remove_prefix(1);
-  }
-  const size_t e_pos = sci.find('e');
-  std::string digits;
-  for (char c : sci.substr(0, e_pos)) {
-    if (c != '.') digits.push_back(c);
-  }
-  int exp = 0;
-  std::string_view exp_text = sci.substr(e_pos + 1);
-  if (exp_text[0] == '+') exp_text.remove_prefix(1);
-  std::from_chars(exp_text.data(), exp_text.data() + exp_text.size(), exp);
-  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-  std::string out = neg ? "-" : "";
+  const Scientific sci = ShortestDigits(v);
+  const std::string& digits = sci.digits;
+  const int exp = sci.exponent;
+  std::string out = sci.negative ? "-" : "";
   const double mag = std::fabs(static_cast<double>(v));
   if (mag >= 1e-3 && mag < 1e7) {
     if (exp >= 0) {
@@ -169,6 +193,28 @@ std::string FormatJava(F v) {
            std::to_string(exp);
   }
   return out;
+}
+
+/// Trino's CAST(double|real AS varchar) text for a finite non-zero value: one integer
+/// digit, at least one fraction digit, "E" and the exponent without '+' ("1.5E0",
+/// "1.0E10", "-2.5E-4").
+std::string TrinoScientificText(const Scientific& sci) {
+  std::string out = sci.negative ? "-" : "";
+  out += sci.digits[0];
+  out += '.';
+  out += sci.digits.size() > 1 ? std::string_view(sci.digits).substr(1) : "0";
+  out += 'E';
+  out += std::to_string(sci.exponent);
+  return out;
+}
+
+/// The texts Trino gives the values that have no digits; nullopt for the others.
+template <typename F>
+std::optional<std::string> SpecialVarcharText(F v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  if (v == 0) return std::signbit(v) ? "-0E0" : "0E0";
+  return std::nullopt;
 }
 
 // -- date and time text ---------------------------------------------------------------
@@ -307,6 +353,26 @@ bool ParseZone(std::string_view zone, int64_t* offset_seconds) {
 
 std::string FormatDouble(double value) { return FormatJava(value); }
 std::string FormatReal(float value) { return FormatJava(value); }
+
+std::string DoubleToVarchar(double value) {
+  if (auto special = SpecialVarcharText(value)) return *special;
+  // Up to 21 significant digits are kept, more than the 17 a double ever needs: the shortest
+  // round-trip digits are the text.
+  return TrinoScientificText(ShortestDigits(value));
+}
+
+std::string RealToVarchar(float value) {
+  if (auto special = SpecialVarcharText(value)) return *special;
+  // Trino reads the real's shortest text back as a double and keeps 7 significant digits,
+  // rounded half to even on that double's exact value (what printf's rounding does).
+  const Scientific shortest = ShortestDigits(value);
+  const std::string text = std::string(shortest.negative ? "-" : "") + shortest.digits[0] + "." +
+                           shortest.digits.substr(1) + "e" + std::to_string(shortest.exponent);
+  const double widened = std::strtod(text.c_str(), nullptr);
+  char buf[64];
+  const int n = std::snprintf(buf, sizeof(buf), "%.6e", widened);
+  return TrinoScientificText(SplitScientific(std::string_view(buf, static_cast<size_t>(n))));
+}
 
 bool ParseDate(std::string_view text, int64_t* days) {
   text = Trim(text);
@@ -720,13 +786,21 @@ Result<Column> CastToVarchar(CastRun& run, const EvalContext& ctx) {
         out->assign(in.BoolAt(i) ? "true" : "false");
         return true;
       });
+    case TypeId::kFloat64:
+      return CastToString(run, [&](int64_t i, std::string* out, std::string*) {
+        *out = DoubleToVarchar(in.Value<double>(i));
+        return true;
+      });
+    case TypeId::kFloat32:
+      return CastToString(run, [&](int64_t i, std::string* out, std::string*) {
+        *out = RealToVarchar(in.Value<float>(i));
+        return true;
+      });
     case TypeId::kInt8:
     case TypeId::kInt16:
     case TypeId::kInt32:
     case TypeId::kInt64:
-    case TypeId::kDecimal128:
-    case TypeId::kFloat32:
-    case TypeId::kFloat64: {
+    case TypeId::kDecimal128: {
       NumericReader r{in, type->id(), type->scale()};
       return CastToString(run, [&](int64_t i, std::string* out, std::string*) {
         *out = r.Text(i);

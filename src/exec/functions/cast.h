@@ -24,10 +24,19 @@ Result<columnar::Column> CastColumn(const columnar::Column& input, const columna
 /// Whether CAST(from AS to) exists (the binder's check before planning a cast).
 bool CanCast(const columnar::TypePtr& from, const columnar::TypePtr& to);
 
-/// Java's Double.toString / Float.toString, which Trino uses for CAST(double AS varchar):
-/// 1.5 -> "1.5", 1e10 -> "1.0E10", 0.0001 -> "1.0E-4", NaN, Infinity.
+/// Java's Double.toString / Float.toString, the form of doubles in Trino's error messages
+/// ("Out of range for integer: 1.0E10"): 1.5 -> "1.5", 1e10 -> "1.0E10", 0.0001 ->
+/// "1.0E-4", NaN, Infinity.
 std::string FormatDouble(double value);
 std::string FormatReal(float value);
+
+/// Trino's CAST(double AS varchar): always scientific, the shortest round-trip digits with
+/// at least one after the point: 1.5 -> "1.5E0", 1e10 -> "1.0E10", 0.0001 -> "1.0E-4",
+/// -123.25 -> "-1.2325E2", zeros "0E0" / "-0E0", "NaN", "Infinity", "-Infinity".
+std::string DoubleToVarchar(double value);
+/// Trino's CAST(real AS varchar): the same form with at most 7 significant digits
+/// (REAL '3.1415927' -> "3.141593E0").
+std::string RealToVarchar(float value);
 
 /// 'YYYY-MM-DD' (surrounding spaces allowed) -> days since 1970-01-01.
 bool ParseDate(std::string_view text, int64_t* days);

@@ -50,13 +50,39 @@ TEST(Cast, DoubleToIntegerRoundsHalfAwayFromZero) {
   EXPECT_EQ(Cast(Float64s({2147483647.5}), columnar::Int32(), true), "NULL");
 }
 
-TEST(Cast, DoubleToVarcharPrintsLikeJava) {
-  EXPECT_EQ(Cast(Float64s({1.5, 1e10, 0.0001, 100.0, 1234567.0, 12345678.0, -0.0, 0.1}),
-                 columnar::String()),
-            "1.5, 1.0E10, 1.0E-4, 100.0, 1234567.0, 1.2345678E7, -0.0, 0.1");
-  EXPECT_EQ(Cast(Float64s({1.0 / 0.0, std::nan(""), 0.001, 1e-300}), columnar::String()),
-            "Infinity, NaN, 0.001, 1.0E-300");
+TEST(Cast, FormatDoublePrintsLikeJava) {
+  EXPECT_EQ(FormatDouble(1.5), "1.5");
+  EXPECT_EQ(FormatDouble(1e10), "1.0E10");
+  EXPECT_EQ(FormatDouble(0.0001), "1.0E-4");
+  EXPECT_EQ(FormatDouble(1234567.0), "1234567.0");
+  EXPECT_EQ(FormatDouble(12345678.0), "1.2345678E7");
+  EXPECT_EQ(FormatDouble(-0.0), "-0.0");
+  EXPECT_EQ(FormatDouble(0.001), "0.001");
+  EXPECT_EQ(FormatDouble(1e-300), "1.0E-300");
   EXPECT_EQ(FormatReal(1.1f), "1.1");
+}
+
+TEST(Cast, DoubleToVarcharIsScientificLikeTrino) {
+  EXPECT_EQ(Cast(Float64s({1.5, 1e10, 0.0001, 100.0, 1234567.0, -123.25, 0.1, std::nullopt}),
+                 columnar::String()),
+            "1.5E0, 1.0E10, 1.0E-4, 1.0E2, 1.234567E6, -1.2325E2, 1.0E-1, NULL");
+  EXPECT_EQ(Cast(Float64s({0.0, -0.0, 1.0 / 0.0, -1.0 / 0.0, std::nan("")}), columnar::String()),
+            "0E0, -0E0, Infinity, -Infinity, NaN");
+  // The shortest digits that read back as the same double, all of them.
+  EXPECT_EQ(Cast(Float64s({0.1 + 0.2, 1.0 / 3, 1.7976931348623157e308}), columnar::String()),
+            "3.0000000000000004E-1, 3.333333333333333E-1, 1.7976931348623157E308");
+  EXPECT_EQ(DoubleToVarchar(123456789012345680.0), "1.2345678901234568E17");
+}
+
+TEST(Cast, RealToVarcharKeepsSevenDigits) {
+  EXPECT_EQ(RealToVarchar(1.5f), "1.5E0");
+  EXPECT_EQ(RealToVarchar(1.1f), "1.1E0");  // not the double 1.100000023841858
+  EXPECT_EQ(RealToVarchar(3.1415927f), "3.141593E0");
+  EXPECT_EQ(RealToVarchar(std::nextafter(2.0f, 0.0f)), "2.0E0");  // 1.9999999 rounds up
+  EXPECT_EQ(RealToVarchar(123456.78f), "1.234568E5");
+  EXPECT_EQ(RealToVarchar(-2.5e-20f), "-2.5E-20");
+  EXPECT_EQ(RealToVarchar(-0.0f), "-0E0");
+  EXPECT_EQ(RealToVarchar(std::nanf("")), "NaN");
 }
 
 TEST(Cast, DecimalRescaleRoundsHalfUp) {

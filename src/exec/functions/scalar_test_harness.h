@@ -48,8 +48,23 @@ inline Result<columnar::Column> Call(const std::string& name, std::vector<column
   return fn->kernel(args, rows, *fn, ctx);
 }
 
-/// Every row as its varchar text, "NULL" for nulls, joined by ", ".
+/// Every row as its varchar text, "NULL" for nulls, joined by ", ". Doubles and reals as
+/// Java prints them ("1.5", "1.0E10"), not in CAST's scientific form ("1.5E0").
 inline std::string Text(const columnar::Column& c) {
+  if (c.type_id() == columnar::TypeId::kFloat64 || c.type_id() == columnar::TypeId::kFloat32) {
+    std::string out;
+    for (int64_t i = 0; i < c.length(); ++i) {
+      if (i > 0) out += ", ";
+      if (c.IsNull(i)) {
+        out += "NULL";
+      } else if (c.type_id() == columnar::TypeId::kFloat64) {
+        out += FormatDouble(c.Value<double>(i));
+      } else {
+        out += FormatReal(c.Value<float>(i));
+      }
+    }
+    return out;
+  }
   auto text = CastColumn(c, columnar::String(), false, TestContext());
   if (!text.ok()) return "<" + text.status().ToString() + ">";
   std::string out;

@@ -6,7 +6,9 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <array>
 #include <memory>
+#include <unordered_map>
 
 #include "columnar/utf8.h"
 #include "exec/functions/builtin_families.h"
@@ -90,6 +92,94 @@ std::vector<uint32_t> CodePoints(std::string_view s) {
   while (pos < s.size()) out.push_back(kernel::NextCodePoint(s, &pos));
   return out;
 }
+
+/// Trino's strpos(s, sub, n): the 1-based code point position of the n-th occurrence of
+/// sub (occurrences may overlap), counted from the end when n is negative; 0 when there are
+/// fewer; 1 for an empty sub. n = 0 is an error.
+Status NthPosition(std::string_view s, std::string_view sub, int64_t n, int64_t* out) {
+  if (n == 0) return Status::InvalidArgument("'instance' must be a positive or negative number.");
+  if (sub.empty()) {
+    *out = 1;
+    return Status::OK();
+  }
+  size_t hit = std::string_view::npos;
+  if (n > 0) {
+    size_t from = 0;
+    for (int64_t k = 0; k < n; ++k) {
+      hit = s.find(sub, from);
+      if (hit == std::string_view::npos) break;
+      from = hit + 1;
+    }
+  } else {
+    size_t before = s.size();  // the next hit starts before this byte
+    for (int64_t k = 0; k > n; --k) {
+      if (before == 0) {
+        hit = std::string_view::npos;
+        break;
+      }
+      hit = s.rfind(sub, before - 1);
+      if (hit == std::string_view::npos) break;
+      before = hit;
+    }
+  }
+  *out = hit == std::string_view::npos ? 0 : kernel::CodePointCount(s.substr(0, hit)) + 1;
+  return Status::OK();
+}
+
+/// translate()'s mapping: each code point of `from` maps to the code point at the same index
+/// of `to`, or to nothing (removal) past its end; the first occurrence of a repeated
+/// code point in `from` wins.
+class CharacterMap {
+ public:
+  CharacterMap() = default;
+  CharacterMap(std::string_view from, std::string_view to) {
+    const std::vector<uint32_t> f = CodePoints(from);
+    const std::vector<uint32_t> t = CodePoints(to);
+    for (size_t k = 0; k < f.size(); ++k) {
+      const uint32_t target = k < t.size() ? t[k] : kRemove;
+      if (f[k] < kAsciiSize) {
+        if (!ascii_set_[f[k]]) {
+          ascii_set_[f[k]] = true;
+          ascii_[f[k]] = target;
+        }
+      } else {
+        other_.emplace(f[k], target);  // keeps the first mapping of a repeated key
+      }
+    }
+  }
+
+  void Apply(std::string_view s, std::string* out) const {
+    out->reserve(s.size());
+    size_t pos = 0;
+    while (pos < s.size()) {
+      const size_t start = pos;
+      const uint32_t cp = kernel::NextCodePoint(s, &pos);
+      uint32_t target = cp;
+      bool mapped = false;
+      if (cp == 0xFFFD && columnar::ValidUtf8SequenceLength(s.substr(start)) == 0) {
+        // an invalid byte, not a real U+FFFD: kept as it is
+      } else if (cp < kAsciiSize) {
+        mapped = ascii_set_[cp];
+        if (mapped) target = ascii_[cp];
+      } else if (auto it = other_.find(cp); it != other_.end()) {
+        mapped = true;
+        target = it->second;
+      }
+      if (!mapped) {
+        out->append(s.substr(start, pos - start));  // unchanged bytes, invalid ones included
+      } else if (target != kRemove) {
+        kernel::AppendUtf8(target, out);
+      }
+    }
+  }
+
+ private:
+  static constexpr uint32_t kAsciiSize = 128;
+  static constexpr uint32_t kRemove = 0xFFFFFFFF;
+  std::array<bool, kAsciiSize> ascii_set_{};
+  std::array<uint32_t, kAsciiSize> ascii_{};
+  std::unordered_map<uint32_t, uint32_t> other_;
+};
 
 // -- LIKE -------------------------------------------------------------------------------
 
@@ -612,6 +702,41 @@ void RegisterStringFunctions(FunctionRegistry& r) {
             });
       },
       "1-based code point position of the first occurrence, 0 if none");
+  AddFixed(
+      r, "strpos", {V(), V(), I64()}, I64(),
+      [](const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
+         const EvalContext& ctx) {
+        return kernel::MapToFixed<int64_t>(
+            args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool*) -> Status {
+              return NthPosition(args[0].StringAt(i), args[1].StringAt(i),
+                                 args[2].Value<int64_t>(i), out);
+            });
+      },
+      "1-based code point position of the n-th occurrence (negative n: from the end), 0 if "
+      "none");
+  AddFixed(
+      r, "translate", {V(), V(), V()}, V(),
+      [](const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+         const EvalContext& ctx) {
+        CharacterMap map;
+        std::string last_from;
+        std::string last_to;
+        bool compiled = false;
+        return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool*) {
+          const std::string_view from = args[1].StringAt(i);
+          const std::string_view to = args[2].StringAt(i);
+          if (!compiled || from != last_from || to != last_to) {
+            map = CharacterMap(from, to);
+            last_from.assign(from);
+            last_to.assign(to);
+            compiled = true;
+          }
+          map.Apply(args[0].StringAt(i), out);
+          return Status::OK();
+        });
+      },
+      "replaces each character found in `from` by the one at the same place in `to` (removes "
+      "it when `to` is shorter)");
   AddFixed(
       r, "starts_with", {V(), V()}, columnar::Boolean(),
       [](const std::vector<Column>& args, int64_t rows, const ScalarFunction&,

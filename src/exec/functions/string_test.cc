@@ -1,5 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "exec/functions/scalar_test_harness.h"
 
 namespace sqe::exec {
@@ -56,6 +61,51 @@ TEST(StringFunctions, Positions) {
   EXPECT_EQ(Eval("strpos", {Strings({"ä😀bc", "abc", "abc"}), Strings({"b", "x", ""})}), "3, 0, 1");
   EXPECT_EQ(Eval("starts_with", {Strings({"äbc", "abc"}), Strings({"ä", "b"})}), "true, false");
   EXPECT_EQ(Eval("ends_with", {Strings({"abc"}), Strings({"bc"})}), "true");
+}
+
+TEST(StringFunctions, StrposNthInstance) {
+  auto strpos = [](std::optional<std::string> s, std::optional<std::string> sub,
+                   std::optional<int64_t> n) {
+    return Eval("strpos", {Strings({s}), Strings({sub}), Int64s({n})});
+  };
+  EXPECT_EQ(strpos("hello", "l", 1), "3");
+  EXPECT_EQ(strpos("hello", "l", 2), "4");
+  EXPECT_EQ(strpos("hello", "l", 3), "0");
+  EXPECT_EQ(strpos("hello", "l", -1), "4");  // negative: from the end
+  EXPECT_EQ(strpos("hello", "l", -2), "3");
+  EXPECT_EQ(strpos("hello", "l", -3), "0");
+  EXPECT_EQ(strpos("aaa", "aa", 2), "2");  // occurrences overlap
+  EXPECT_EQ(strpos("aaa", "aa", -2), "1");
+  EXPECT_EQ(strpos("äöäö", "ö", 2), "4");  // code points, not bytes
+  EXPECT_EQ(strpos("😀a😀a", "a", -1), "4");
+  EXPECT_EQ(strpos("abc", "", 5), "1");
+  EXPECT_EQ(strpos("abc", "", -5), "1");
+  EXPECT_EQ(strpos("", "a", 1), "0");
+  EXPECT_EQ(strpos("abc", "a", std::nullopt), "NULL");
+  EXPECT_EQ(strpos(std::nullopt, "a", 0), "NULL");  // NULL before the instance check
+  EXPECT_EQ(strpos("abc", "a", 0), "error: 'instance' must be a positive or negative number.");
+  EXPECT_EQ(strpos("abc", "a", std::numeric_limits<int64_t>::min()), "0");
+}
+
+TEST(StringFunctions, Translate) {
+  auto translate = [](std::vector<std::optional<std::string>> s, std::optional<std::string> from,
+                      std::optional<std::string> to) {
+    const size_t n = s.size();
+    return Eval("translate", {Strings(s), Strings(std::vector<std::optional<std::string>>(n, from)),
+                              Strings(std::vector<std::optional<std::string>>(n, to))});
+  };
+  EXPECT_EQ(translate({"hello", "", "xyz"}, "el", "ip"), "hippo, , xyz");
+  EXPECT_EQ(translate({"abcd"}, "abc", "z"), "zd");  // no counterpart in `to`: removed
+  EXPECT_EQ(translate({"abcd"}, "", "xyz"), "abcd");
+  EXPECT_EQ(translate({"aaa"}, "aa", "xy"), "xxx");    // a repeated `from` character: first wins
+  EXPECT_EQ(translate({"äöü😀"}, "ö😀", "o:"), "äoü:");  // code points, not bytes
+  EXPECT_EQ(translate({"abc"}, "b", "😀"), "a😀c");
+  EXPECT_EQ(translate({"abc"}, "abc", "bca"), "bca");  // one pass, no chaining
+  EXPECT_EQ(translate({std::nullopt, "a"}, "a", "b"), "NULL, b");
+  EXPECT_EQ(translate({"a"}, std::nullopt, "b"), "NULL");
+  // Varying patterns from row to row.
+  EXPECT_EQ(Eval("translate", {Strings({"ab", "ab"}), Strings({"a", "b"}), Strings({"x", "y"})}),
+            "xb, ay");
 }
 
 TEST(StringFunctions, PadReverseChrCodepoint) {
