@@ -129,11 +129,13 @@ TEST(TpchGeneratorTest, KeysAndFlagsStayInTheirDomains) {
   ASSERT_TRUE(orders.ok() && lines.ok());
   std::set<std::string> statuses, priorities;
   std::map<int64_t, std::pair<char, int32_t>> order_of_key;  // status, date
+  std::map<int64_t, int64_t> orders_of_residue;              // by custkey % 3
   for (int64_t r = 0; r < orders->num_rows(); ++r) {
     const int64_t key = Int(*orders, 0, r);
     EXPECT_EQ(key, TpchOrderKey(r));
     const int64_t cust = Int(*orders, 1, r);
     EXPECT_TRUE(cust >= 1 && cust <= 1500 && cust % 3 != 0) << cust;
+    ++orders_of_residue[cust % 3];
     const int32_t date = static_cast<int32_t>(Int(*orders, 4, r));
     EXPECT_TRUE(date >= start && date <= last_order);
     statuses.insert(Str(*orders, 2, r));
@@ -145,6 +147,8 @@ TEST(TpchGeneratorTest, KeysAndFlagsStayInTheirDomains) {
   EXPECT_EQ(statuses, (std::set<std::string>{"F", "O", "P"}));
   EXPECT_EQ(priorities.size(), 5u);
   EXPECT_EQ(TpchOrderKey(15000 - 1), 60000);
+  // Draws of a key % 3 == 0 move to the next key: twice the orders there (as dbgen).
+  EXPECT_NEAR(static_cast<double>(orders_of_residue[1]) / orders_of_residue[2], 2.0, 0.15);
 
   std::set<std::string> flags, modes, instructs;
   std::map<int64_t, std::set<char>> line_statuses;
