@@ -207,10 +207,10 @@ Result<std::string> TpchPartitionSpecJson(TpchTable table, const std::string& te
         }
         const std::string n = Trim(args.substr(0, comma));
         column = Trim(args.substr(comma + 1));
-        transform += "[" + n + "]";
-        name_suffix = "_" + std::string(transform == "bucket" ? "bucket" : "trunc");
+        name_suffix = transform == "bucket" ? "_bucket" : "_trunc";
+        transform.append("[").append(n).append("]");
       } else if (transform == "year" || transform == "month" || transform == "day") {
-        name_suffix = "_" + transform;
+        name_suffix = std::string("_").append(transform);
       } else if (transform != "identity") {
         return Status::InvalidArgument(
             "partition term '" + term +
