@@ -58,6 +58,26 @@ void RandomVString(RowRandom& rng, int min_length, int max_length, std::string* 
 
 }  // namespace internal
 
+namespace {
+
+/// Columns 0..5 of supplier and customer, which share their layout and domains (clause
+/// 4.2.3): key, "<prefix><key padded to 9>", address, nation key, phone, account balance.
+void AppendParty(const char* prefix, int64_t key, RowRandom& rng, BatchAssembler& out,
+                 std::string* text) {
+  out.Int64(0, key);
+  FormatKeyName(prefix, key, text);
+  out.String(1, *text);
+  RandomVString(rng, 10, 40, text);
+  out.String(2, *text);
+  const auto nation = static_cast<int32_t>(rng.Uniform(0, 24));
+  out.Int32(3, nation);
+  FormatPhone(rng, nation, text);
+  out.String(4, *text);
+  out.Money(5, rng.Uniform(-99999, 999999));
+}
+
+}  // namespace
+
 int64_t TpchPartSupplier(int64_t partkey, int64_t i, int64_t suppliers) {
   return (partkey + i * (suppliers / 4 + (partkey - 1) / suppliers)) % suppliers + 1;
 }
@@ -192,17 +212,7 @@ Result<columnar::Batch> TpchGenerator::Supplier(int64_t first, int64_t count) co
   std::string text;
   for (int64_t i = first; i < first + count; ++i) {
     RowRandom rng(options_.seed, internal::kSupplierStream, static_cast<uint64_t>(i));
-    const int64_t key = i + 1;
-    out.Int64(0, key);
-    FormatKeyName("Supplier#", key, &text);
-    out.String(1, text);
-    RandomVString(rng, 10, 40, &text);
-    out.String(2, text);
-    const auto nation = static_cast<int32_t>(rng.Uniform(0, 24));
-    out.Int32(3, nation);
-    FormatPhone(rng, nation, &text);
-    out.String(4, text);
-    out.Money(5, rng.Uniform(-99999, 999999));
+    AppendParty("Supplier#", i + 1, rng, out, &text);
     // S_COMMENT; about 5 in 10000 rows hold "Customer%Complaints" and as many
     // "Customer%Recommends" (clause 4.2.3), at a random position.
     text.assign(text_->Text(rng, 25, 100));
@@ -242,17 +252,7 @@ Result<columnar::Batch> TpchGenerator::Customer(int64_t first, int64_t count) co
   std::string text;
   for (int64_t i = first; i < first + count; ++i) {
     RowRandom rng(options_.seed, internal::kCustomerStream, static_cast<uint64_t>(i));
-    const int64_t key = i + 1;
-    out.Int64(0, key);
-    FormatKeyName("Customer#", key, &text);
-    out.String(1, text);
-    RandomVString(rng, 10, 40, &text);
-    out.String(2, text);
-    const auto nation = static_cast<int32_t>(rng.Uniform(0, 24));
-    out.Int32(3, nation);
-    FormatPhone(rng, nation, &text);
-    out.String(4, text);
-    out.Money(5, rng.Uniform(-99999, 999999));
+    AppendParty("Customer#", i + 1, rng, out, &text);
     out.String(6, MarketSegments().Pick(rng));
     out.String(7, text_->Text(rng, 29, 116));
   }
