@@ -83,9 +83,10 @@ Result<std::unique_ptr<datagen::DatasetSink>> MakeSink(const TpchArgs& args) {
   auto file_systems = std::make_shared<sqe::io::s3::StorageFileSystems>(
       sqe::io::s3::S3OptionsFromConfig(config, sqe::config::CurrentEnvironment()));
   std::unique_ptr<sqe::catalog::Catalog> made;
-  if (!args.warehouse.empty() || args.config_path.empty()) {
-    // The embedded catalog, as sqe-shell --warehouse opens it.
-    const std::string warehouse = args.warehouse.empty() ? "warehouse" : args.warehouse;
+  if (args.config_path.empty()) {
+    // The embedded catalog: over --warehouse DIR (as sqe-shell --warehouse opens it), else
+    // over ./sqe-data, the embedded backend's default directory.
+    const std::string warehouse = args.warehouse.empty() ? "sqe-data" : args.warehouse;
     SQE_ASSIGN_OR_RETURN(
         made, sqe::catalog::MakeEmbeddedCatalog(
                   warehouse, config.catalog.name,
@@ -165,7 +166,7 @@ int main(int argc, char** argv) {
   CLI::App* tpch = app.add_subcommand("tpch", "the eight TPC-H tables at a scale factor");
   tpch->add_option("--sf", args.sf, "scale factor (1 = lineitem of about 6M rows)")->required();
   tpch->add_option("--warehouse", args.warehouse,
-                   "the embedded catalog's warehouse directory (default ./warehouse)");
+                   "the embedded catalog's warehouse directory (default ./sqe-data)");
   tpch->add_option("--config", args.config_path, "use the [catalog] and [storage] of FILE");
   tpch->add_option("--set", args.sets, "override a config field: section.field=value");
   tpch->add_option("--schema", args.schema, "the schema (namespace) of the tables")
