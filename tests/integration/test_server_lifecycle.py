@@ -65,7 +65,8 @@ def test_trino_info_answers(start_server, server_config):
     assert info["coordinator"] is True
     assert info["starting"] is False
     assert re.fullmatch(r"\d+\.\d\d(ms|s|m|h|d)", info["uptime"])
-    assert http_get(server_config.ports.trino_http, "/v1/statement")[0] == 404
+    # /v1/statement takes POST only (the statement protocol: test_trino_protocol.py).
+    assert http_get(server_config.ports.trino_http, "/v1/statement")[0] == 405
 
 
 def test_unimplemented_listeners_say_so(start_server, server_config):

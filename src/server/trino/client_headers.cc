@@ -1,5 +1,6 @@
 #include "server/trino/client_headers.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace sqe::server::trino {
@@ -9,13 +10,6 @@ std::string_view Trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return s;
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 /// The header under the Trino name, or else the legacy Presto one; nullopt when neither.
@@ -36,24 +30,6 @@ std::optional<std::string> FindNonEmpty(const HttpRequest& request, const std::s
 
 }  // namespace
 
-std::string PercentDecode(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '+') {
-      out += ' ';
-    } else if (c == '%' && i + 2 < text.size() && HexValue(text[i + 1]) >= 0 &&
-               HexValue(text[i + 2]) >= 0) {
-      out += static_cast<char>(HexValue(text[i + 1]) * 16 + HexValue(text[i + 2]));
-      i += 2;
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string PercentEncode(std::string_view text) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
@@ -69,7 +45,7 @@ std::string PercentEncode(std::string_view text) {
   return out;
 }
 
-std::map<std::string, std::string> ParseNameValueList(std::string_view header) {
+std::map<std::string, std::string> ParseNameValueList(std::string_view header, bool plus_is_space) {
   std::map<std::string, std::string> out;
   while (!header.empty()) {
     size_t comma = header.find(',');
@@ -79,7 +55,9 @@ std::map<std::string, std::string> ParseNameValueList(std::string_view header) {
     if (eq == std::string_view::npos) continue;
     std::string_view name = Trim(entry.substr(0, eq));
     if (name.empty()) continue;
-    out[std::string(name)] = PercentDecode(Trim(entry.substr(eq + 1)));
+    std::string value(Trim(entry.substr(eq + 1)));
+    if (plus_is_space) std::replace(value.begin(), value.end(), '+', ' ');
+    out[std::string(name)] = std::move(value);
   }
   return out;
 }
@@ -107,7 +85,7 @@ ClientHeaders ParseClientHeaders(const HttpRequest& request) {
   }
   if (auto session = Find(request, "session")) h.session_properties = ParseNameValueList(*session);
   if (auto prepared = Find(request, "prepared-statement")) {
-    h.prepared_statements = ParseNameValueList(*prepared);
+    h.prepared_statements = ParseNameValueList(*prepared, /*plus_is_space=*/true);
   }
   return h;
 }

@@ -2,7 +2,10 @@
 /// The client state a Trino client sends with every request (X-Trino-* headers, or the
 /// legacy X-Presto-* names): user, catalog, schema, source, time zone, session
 /// properties, prepared statements, tags, transaction. Values of the list headers are
-/// "name=value" pairs separated by ',', values percent-encoded. Pure functions.
+/// "name=value" pairs separated by ',', values percent-encoded by the client; the HTTP
+/// library (cpp-httplib) has already decoded the %XX escapes of every header value when
+/// a handler sees it, so only the '+' of form encoding (prepared statements) is left to
+/// undo, and a ',' inside a value cannot be told from a separator. Pure functions.
 
 #include <map>
 #include <optional>
@@ -34,12 +37,14 @@ struct ClientHeaders {
 /// Reads the client headers of `request`.
 ClientHeaders ParseClientHeaders(const HttpRequest& request);
 
-/// Percent-decoding ('+' is a space, as both URLEncoder and quote_plus write it).
-std::string PercentDecode(std::string_view text);
-/// Percent-encoding of everything but unreserved characters (RFC 3986).
+/// Percent-encoding of everything but unreserved characters (RFC 3986), for the values of
+/// response headers (clients decode them).
 std::string PercentEncode(std::string_view text);
 
-/// "a=1,b=x%20y" -> {{"a","1"},{"b","x y"}}; entries without '=' are skipped.
-std::map<std::string, std::string> ParseNameValueList(std::string_view header);
+/// "a=1,b=x y" -> {{"a","1"},{"b","x y"}} (values as the HTTP layer decoded them); with
+/// `plus_is_space`, '+' in values becomes ' ' (form encoding, as clients encode prepared
+/// statements). Entries without '=' are skipped.
+std::map<std::string, std::string> ParseNameValueList(std::string_view header,
+                                                      bool plus_is_space = false);
 
 }  // namespace sqe::server::trino

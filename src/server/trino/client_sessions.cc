@@ -103,12 +103,19 @@ Status ClientSessions::Apply(engine::Session& session, AppliedState& applied,
     }
   }
   for (const auto& [name, sql] : headers.prepared_statements) {
+    // A statement this session prepared stays as it was: the copy the client sends back
+    // went through form encoding and cannot be trusted to be byte-equal ('+' and ' ').
+    if (applied.prepared.count(name) != 0) continue;
     if (!IsPlainName(name) || name.find('.') != std::string::npos) {
       return Status::InvalidArgument("invalid prepared statement name: " + name);
     }
-    auto it = applied.prepared.find(name);
-    if (it != applied.prepared.end() && it->second == sql) continue;
-    SQE_RETURN_NOT_OK(Run(session, "PREPARE " + name + " FROM " + sql));
+    // One prepared elsewhere (another server, an idled-out session): best effort; if it
+    // does not parse, EXECUTE says the statement is not found.
+    Status st = Run(session, "PREPARE " + name + " FROM " + sql);
+    if (!st.ok()) {
+      log::Debug("trino.prepare_from_header_failed", {{"name", name}, {"error", st.message()}});
+      continue;
+    }
     applied.prepared[name] = sql;
   }
   return Status::OK();

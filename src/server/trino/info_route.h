@@ -18,8 +18,8 @@ struct TrinoNodeInfo {
   std::string version;  ///< e.g. "sqe-0.1.0"
   std::string environment = "sqe";
   bool coordinator = true;
-  std::string node_id = "sqe";
   Clock::MonoTime started_at;  ///< for "uptime"
+  std::string node_id = "sqe";
 };
 
 /// Adds GET /v1/info and GET /v1/status. `readiness` and `clock` must outlive the listener;

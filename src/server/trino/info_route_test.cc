@@ -40,6 +40,10 @@ TEST(TrinoInfoRouteTest, AnswersTrinoStyleNodeInfo) {
   EXPECT_EQ(info["starting"], false);
   EXPECT_EQ(info["uptime"], "1.50m");
   EXPECT_EQ(client.Get("/v1/statement")->status, 404);
+  auto status = nlohmann::json::parse(client.Get("/v1/status")->body);
+  EXPECT_EQ(status["nodeVersion"]["version"], "sqe-0.1.0");
+  EXPECT_EQ(status["coordinator"], true);
+  EXPECT_EQ(status["uptime"], "1.50m");
   listener.Stop();
 }
 

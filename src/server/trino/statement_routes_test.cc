@@ -184,9 +184,11 @@ TEST_F(TrinoStatementTest, SessionChangesComeBackAsHeadersAndAreAppliedFromHeade
   EXPECT_NE(reset.rows[0][1], "77");
 
   Followed prepared = Follow("PREPARE q FROM SELECT ? + 1");
-  EXPECT_EQ(prepared.headers.find("X-Trino-Added-Prepare")->second, "q=SELECT%20%3F%20%2B%201");
+  // (httplib's client decodes the response header's %XX before the test sees it.)
+  EXPECT_EQ(prepared.headers.find("X-Trino-Added-Prepare")->second, "q=SELECT ? + 1");
+  // Sent back form-encoded, as clients do ('+' for spaces, %2B for the plus).
   Followed executed =
-      Follow("EXECUTE q USING 41", {{"X-Trino-Prepared-Statement", "q=SELECT%20%3F%20%2B%201"}});
+      Follow("EXECUTE q USING 41", {{"X-Trino-Prepared-Statement", "q=SELECT+%3F+%2B+1"}});
   ASSERT_EQ(executed.rows.size(), 1u);
   EXPECT_EQ(executed.rows[0][0], 42);
 }
