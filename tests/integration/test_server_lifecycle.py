@@ -90,12 +90,27 @@ def test_signal_stops_cleanly_within_5s(start_server, server_config, sig):
 
 
 def test_ready_reports_draining_during_shutdown(start_server, server_config):
-    """An idle keep-alive client on the Trino port holds that listener's stop for up to a
-    second; the metrics listener stops last, so /ready is observable in between."""
+    """A Trino statement page in flight (it waits up to a second for rows of a slow query)
+    holds that listener's stop; the metrics listener stops last, so /ready is observable
+    in between."""
     server = start_local(start_server, server_config)
-    conn = http.client.HTTPConnection("127.0.0.1", server_config.ports.trino_http, timeout=5)
-    conn.request("GET", "/v1/info")
-    conn.getresponse().read()  # keep-alive: the connection stays open and idle
+    port = server_config.ports.trino_http
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    slow = ("WITH t(x) AS (VALUES 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) "
+            "SELECT count(*) FROM t a, t b, t c, t d, t e, t f, t g, t h, t i")
+    conn.request("POST", "/v1/statement", body=slow, headers={"X-Trino-User": "dev"})
+    next_path = "/" + parse_json(conn.getresponse().read())["nextUri"].split("/", 3)[3]
+
+    def page():
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            c.request("GET", next_path, headers={"X-Trino-User": "dev"})
+            c.getresponse().read()
+        except OSError:
+            pass
+
+    pager = threading.Thread(target=page)
+    pager.start()
 
     seen = []
     stop_polling = threading.Event()
@@ -116,6 +131,7 @@ def test_ready_reports_draining_during_shutdown(start_server, server_config):
     finally:
         stop_polling.set()
         poller.join()
+        pager.join()
         conn.close()
     assert code == 0
     assert elapsed < 5

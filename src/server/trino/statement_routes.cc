@@ -1,6 +1,8 @@
 #include "server/trino/statement_routes.h"
 
 #include <cstdlib>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,25 +84,35 @@ std::optional<PagePath> ParsePagePath(const std::string& path) {
   return PagePath{parts[3], parts[4], token};
 }
 
-/// The query a page path names, if the caller may see it; else the response to send.
-Result<std::shared_ptr<TrinoQuery>> QueryOfPage(Protocol& protocol, const HttpRequest& request,
-                                                PagePath* page) {
-  std::optional<PagePath> parsed = ParsePagePath(request.path);
-  if (!parsed) return Status::InvalidArgument("not a statement page: " + request.path);
-  *page = *parsed;
-  std::shared_ptr<TrinoQuery> query = protocol.queries.Find(parsed->id);
-  if (query == nullptr || query->slug() != parsed->slug) {
-    return Status::NotFound("query " + parsed->id + " is gone (finished queries are forgotten)");
-  }
-  return query;
-}
-
 HttpResponse WithAuth(Protocol& protocol, const HttpRequest& request,
                       const std::function<HttpResponse(const std::string&)>& handler) {
   ClientHeaders headers = ParseClientHeaders(request);
   Result<std::string> user = Authenticate(protocol, request, headers);
   if (!user.ok()) return Unauthorized(user.status());
   return handler(*user);
+}
+
+/// Runs `handler` on the query a page path names, once the caller is authenticated and
+/// the query is theirs; 410 for a query that is gone (or never was), 404 otherwise.
+HttpResponse WithPageQuery(
+    Protocol& protocol, const HttpRequest& request,
+    const std::function<HttpResponse(TrinoQuery&, const PagePath&)>& handler) {
+  return WithAuth(protocol, request, [&](const std::string& user) {
+    std::optional<PagePath> page = ParsePagePath(request.path);
+    if (!page) return JsonError(404, "not a statement page: " + request.path);
+    std::shared_ptr<TrinoQuery> query = protocol.queries.Find(page->id);
+    if (query == nullptr || query->slug() != page->slug) {
+      return JsonError(410, "query " + page->id + " is gone (ended queries are forgotten)");
+    }
+    if (query->user() != user) return JsonError(404, "query " + page->id + " not found");
+    return handler(*query, *page);
+  });
+}
+
+HttpResponse NoContent() {
+  HttpResponse response;
+  response.status = 204;
+  return response;
 }
 
 std::string QueryIdOf(const std::string& path) {
@@ -132,31 +144,15 @@ void AddTrinoStatementRoutes(HttpListener& listener, TrinoProtocolOptions option
   });
 
   listener.Get("/v1/statement/*", [protocol](const HttpRequest& request) {
-    return WithAuth(*protocol, request, [&](const std::string& user) {
-      PagePath page;
-      Result<std::shared_ptr<TrinoQuery>> query = QueryOfPage(*protocol, request, &page);
-      if (!query.ok()) {
-        return JsonError(query.status().code() == StatusCode::kNotFound ? 410 : 404,
-                         query.status().message());
-      }
-      if ((*query)->user() != user) return JsonError(404, "query " + page.id + " not found");
-      return (*query)->Page(page.token, BaseUri(request));
+    return WithPageQuery(*protocol, request, [&](TrinoQuery& query, const PagePath& page) {
+      return query.Page(page.token, BaseUri(request));
     });
   });
 
   listener.Route(HttpMethod::kDelete, "/v1/statement/*", [protocol](const HttpRequest& request) {
-    return WithAuth(*protocol, request, [&](const std::string& user) {
-      PagePath page;
-      Result<std::shared_ptr<TrinoQuery>> query = QueryOfPage(*protocol, request, &page);
-      if (!query.ok()) {
-        return JsonError(query.status().code() == StatusCode::kNotFound ? 410 : 404,
-                         query.status().message());
-      }
-      if ((*query)->user() != user) return JsonError(404, "query " + page.id + " not found");
-      (*query)->Cancel();
-      HttpResponse response;
-      response.status = 204;
-      return response;
+    return WithPageQuery(*protocol, request, [&](TrinoQuery& query, const PagePath&) {
+      query.Cancel();
+      return NoContent();
     });
   });
 
@@ -190,9 +186,7 @@ void AddTrinoStatementRoutes(HttpListener& listener, TrinoProtocolOptions option
         return JsonError(404, "query " + id + " not found");
       }
       query->Cancel();
-      HttpResponse response;
-      response.status = 204;
-      return response;
+      return NoContent();
     });
   });
 }

@@ -22,31 +22,11 @@ json TypeArgument(const DataType& type) {
 /// The base name without parameters: "timestamp with time zone", "decimal", "array".
 std::string RawTypeName(const DataType& type) {
   switch (type.id()) {
-    case TypeId::kBoolean:
-      return "boolean";
-    case TypeId::kInt8:
-      return "tinyint";
-    case TypeId::kInt16:
-      return "smallint";
-    case TypeId::kInt32:
-      return "integer";
-    case TypeId::kInt64:
-      return "bigint";
-    case TypeId::kFloat32:
-      return "real";
-    case TypeId::kFloat64:
-      return "double";
     case TypeId::kDecimal128:
       return "decimal";
-    case TypeId::kString:
-      return "varchar";
     case TypeId::kBinary:
     case TypeId::kFixedSizeBinary:
       return "varbinary";
-    case TypeId::kUuid:
-      return "uuid";
-    case TypeId::kDate32:
-      return "date";
     case TypeId::kTime64:
       return "time";
     case TypeId::kTimestamp:
@@ -57,22 +37,19 @@ std::string RawTypeName(const DataType& type) {
       return "row";
     case TypeId::kMap:
       return "map";
+    default:
+      return type.ToString();  // the parameterless types, spelled as Trino does
   }
-  return "unknown";
 }
 
 }  // namespace
 
 std::string TrinoTypeName(const DataType& type) {
+  // DataType::ToString is Trino's spelling except for fixed(n), which Trino has not: it
+  // is varbinary here, also inside nested types.
   switch (type.id()) {
-    case TypeId::kDecimal128:
-      return "decimal(" + std::to_string(type.precision()) + "," + std::to_string(type.scale()) +
-             ")";
-    case TypeId::kTime64:
-      return "time(" + std::to_string(Precision(type)) + ")";
-    case TypeId::kTimestamp:
-      return "timestamp(" + std::to_string(Precision(type)) + ")" +
-             (type.has_timezone() ? " with time zone" : "");
+    case TypeId::kFixedSizeBinary:
+      return "varbinary";
     case TypeId::kList:
       return "array(" + TrinoTypeName(*type.value_field().type()) + ")";
     case TypeId::kMap:
@@ -87,7 +64,7 @@ std::string TrinoTypeName(const DataType& type) {
       return out + ")";
     }
     default:
-      return RawTypeName(type);
+      return type.ToString();
   }
 }
 
