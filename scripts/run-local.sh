@@ -88,7 +88,7 @@ cat <<BANNER
 SQE local mode: config $CONFIG
   warehouse        $DATA/warehouse
   Flight SQL       grpc://localhost:$FLIGHT
-  Trino HTTP       http://localhost:$TRINO   (GET /v1/info only; statements not implemented yet)
+  Trino HTTP       http://localhost:$TRINO
   metrics/health   http://localhost:$METRICS/health  and  /ready
 BANNER
 if [[ "$REST" != "0" ]]; then
@@ -98,7 +98,8 @@ cat <<BANNER
 
 How to connect (demo data: SELECT * FROM demo.cities):
   curl http://localhost:$METRICS/health
-  Trino CLI    trino --server http://localhost:$TRINO --user dev          [not implemented yet]
+  Trino CLI    trino --server http://localhost:$TRINO --user dev
+  Python       trino.dbapi.connect(host="localhost", port=$TRINO, user="dev")
   DBeaver      Arrow Flight SQL driver, JDBC URL
                jdbc:arrow-flight-sql://localhost:$FLIGHT?useEncryption=false
   Python ADBC  import adbc_driver_flightsql.dbapi as f
