@@ -7,6 +7,7 @@ asserted (speed is measured with scripts/bench-tpch.sh, figures in docs/performa
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,8 @@ import pytest
 from conftest import REPO_ROOT, clean_env
 
 RUNNER = REPO_ROOT / "bench" / "tpch" / "run_tpch.py"
-SHELL = REPO_ROOT / "build" / "release" / "src" / "main" / "sqe-shell"
+SHELL = Path(os.environ.get("SQE_SHELL_BIN",
+                           REPO_ROOT / "build" / "release" / "src" / "main" / "sqe-shell"))
 
 
 @pytest.mark.timeout(900)
