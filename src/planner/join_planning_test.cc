@@ -10,21 +10,16 @@
 
 #include "planner/binder.h"
 #include "planner/optimizer.h"
+#include "planner/testing_catalog.h"
 #include "sql/parser.h"
 
 namespace sqe::planner {
 namespace {
 
-using columnar::Field;
-
-struct TestColumn {
-  std::string name;
-  columnar::TypePtr type;
-  int64_t distinct = -1;  ///< the column's distinct-value bound, -1 unknown
-};
+using testing::TestColumn;
 
 /// TPC-H-shaped tables at SF1 with the distinct bounds Iceberg column metrics give.
-class JoinCatalog : public BinderCatalog {
+class JoinCatalog : public testing::TestCatalog {
  public:
   JoinCatalog() {
     const auto i64 = columnar::Int64();
@@ -38,64 +33,12 @@ class JoinCatalog : public BinderCatalog {
     Add("supplier", {{"s_suppkey", i64, 10000}, {"s_nationkey", i64, 25}, {"s_name", text}}, 10000);
     Add("nation", {{"n_nationkey", i64, 25}, {"n_name", text}, {"n_regionkey", i64, 5}}, 25);
     Add("region", {{"r_regionkey", i64, 5}, {"r_name", text}}, 5);
-    eval_.query_start_micros = 0;
   }
-
-  const std::string& current_catalog() const override { return catalog_; }
-  const std::string& current_schema() const override { return schema_; }
-  const std::string& user() const override { return user_; }
-  Result<std::shared_ptr<const ScanSource>> LoadTable(const TableName& name,
-                                                      const TimeTravel&) override {
-    auto it = tables_.find(name.table);
-    if (it == tables_.end()) return Status::NotFound("Table '" + name.ToString() + "' does not exist");
-    return it->second;
-  }
-  Result<std::shared_ptr<const ScanSource>> ReadParquet(const std::vector<std::string>&) override {
-    return Status::NotImplemented("no files here");
-  }
-  Result<std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>> SystemTable(
-      const TableName&) override {
-    return std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>();
-  }
-  Result<std::vector<columnar::Batch>> Execute(const LogicalPtr&) override {
-    return Status::NotImplemented("nothing runs here");
-  }
-  const exec::EvalContext& eval_context() const override { return eval_; }
-
- private:
-  void Add(const std::string& name, std::vector<TestColumn> columns, int64_t rows) {
-    auto source = std::make_shared<ScanSource>();
-    source->kind = ScanSource::Kind::kParquet;
-    source->display_name = "tpch." + name;
-    std::vector<Field> fields;
-    for (const TestColumn& c : columns) {
-      fields.emplace_back(c.name, c.type, true);
-      source->distinct_bounds.push_back(c.distinct);
-    }
-    source->schema = columnar::Schema::Make(fields);
-    source->row_count = rows;
-    tables_[name] = source;
-  }
-
-  std::string catalog_ = "iceberg";
-  std::string schema_ = "tpch";
-  std::string user_ = "test";
-  exec::EvalContext eval_;
-  std::map<std::string, std::shared_ptr<const ScanSource>> tables_;
 };
 
 LogicalPtr OptimizedPlan(const std::string& sql) {
   JoinCatalog catalog;
-  auto statement = sql::ParseStatement(sql);
-  EXPECT_TRUE(statement.ok()) << statement.status().message();
-  if (!statement.ok()) return nullptr;
-  auto& query = *static_cast<const sql::ast::QueryStatement&>(**statement).query;
-  auto bound = BindQuery(query, catalog, sql);
-  EXPECT_TRUE(bound.ok()) << sql << ": " << bound.status().message();
-  if (!bound.ok()) return nullptr;
-  auto optimized = Optimize(bound->plan);
-  EXPECT_TRUE(optimized.ok()) << optimized.status().message();
-  return optimized.ok() ? *optimized : nullptr;
+  return testing::OptimizedPlanOver(catalog, sql);
 }
 
 /// Every node of `plan`, depth first.
@@ -145,7 +88,8 @@ TEST(JoinPlanningTest, LowCardinalityKeysAreNotJoinedFirst) {
     both.insert(both.end(), right.begin(), right.end());
     if (Contains(both, "tpch.customer") && Contains(both, "tpch.supplier")) {
       EXPECT_TRUE(Contains(both, "tpch.lineitem"))
-          << "customer joined with supplier without lineitem:\n" << ExplainLogicalPlan(*plan);
+          << "customer joined with supplier without lineitem:\n"
+          << ExplainLogicalPlan(*plan);
     }
   }
 }
@@ -173,7 +117,8 @@ TEST(JoinPlanningTest, LeftJoinBuildsOnTheSmallerPreservedSide) {
 // IN's null-aware anti join never flips.
 TEST(JoinPlanningTest, SemiAndAntiJoinsBuildOnTheSmallerSide) {
   LogicalPtr plan = OptimizedPlan(
-      "SELECT c_name FROM customer WHERE EXISTS (SELECT * FROM orders WHERE o_custkey = c_custkey)");
+      "SELECT c_name FROM customer WHERE EXISTS (SELECT * FROM orders WHERE o_custkey = "
+      "c_custkey)");
   ASSERT_NE(plan, nullptr);
   std::vector<const LogicalNode*> joins = Joins(plan);
   ASSERT_EQ(joins.size(), 1u);
@@ -188,7 +133,8 @@ TEST(JoinPlanningTest, SemiAndAntiJoinsBuildOnTheSmallerSide) {
   ASSERT_EQ(joins.size(), 1u);
   EXPECT_EQ(joins[0]->join_type, JoinType::kRightAnti);
 
-  plan = OptimizedPlan("SELECT c_name FROM customer WHERE c_custkey NOT IN (SELECT o_custkey FROM orders)");
+  plan = OptimizedPlan(
+      "SELECT c_name FROM customer WHERE c_custkey NOT IN (SELECT o_custkey FROM orders)");
   ASSERT_NE(plan, nullptr);
   joins = Joins(plan);
   ASSERT_EQ(joins.size(), 1u);
@@ -210,7 +156,8 @@ TEST(JoinPlanningTest, SelectiveSemiJoinMovesBelowInnerJoins) {
     found = true;
     const LogicalPtr& filtered =
         join->join_type == JoinType::kSemi ? join->children[0] : join->children[1];
-    EXPECT_EQ(Tables(filtered), std::vector<std::string>{"tpch.orders"}) << ExplainLogicalPlan(*plan);
+    EXPECT_EQ(Tables(filtered), std::vector<std::string>{"tpch.orders"})
+        << ExplainLogicalPlan(*plan);
   }
   EXPECT_TRUE(found) << ExplainLogicalPlan(*plan);
 }

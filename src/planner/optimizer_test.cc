@@ -10,6 +10,7 @@
 #include "planner/binder.h"
 #include "planner/decorrelate.h"
 #include "planner/optimizer.h"
+#include "planner/testing_catalog.h"
 #include "sql/parser.h"
 
 namespace sqe::planner {
@@ -17,7 +18,7 @@ namespace {
 
 using columnar::Field;
 
-class FakeCatalog : public BinderCatalog {
+class FakeCatalog : public testing::TestCatalog {
  public:
   FakeCatalog() {
     Add("lineitem", {{"l_orderkey", columnar::Int64()}, {"l_partkey", columnar::Int64()},
@@ -37,63 +38,13 @@ class FakeCatalog : public BinderCatalog {
                    {"n_regionkey", columnar::Int64()}},
         25);
     Add("region", {{"r_regionkey", columnar::Int64()}, {"r_name", columnar::String()}}, 5);
-    eval_.query_start_micros = 0;
   }
-
-  const std::string& current_catalog() const override { return catalog_; }
-  const std::string& current_schema() const override { return schema_; }
-  const std::string& user() const override { return user_; }
-  Result<std::shared_ptr<const ScanSource>> LoadTable(const TableName& name,
-                                                      const TimeTravel&) override {
-    auto it = tables_.find(name.table);
-    if (it == tables_.end()) return Status::NotFound("Table '" + name.ToString() + "' does not exist");
-    return it->second;
-  }
-  Result<std::shared_ptr<const ScanSource>> ReadParquet(const std::vector<std::string>&) override {
-    return Status::NotImplemented("no files here");
-  }
-  Result<std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>> SystemTable(
-      const TableName&) override {
-    return std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>();
-  }
-  Result<std::vector<columnar::Batch>> Execute(const LogicalPtr&) override {
-    return Status::NotImplemented("nothing runs here");
-  }
-  const exec::EvalContext& eval_context() const override { return eval_; }
-
- private:
-  void Add(const std::string& name, std::vector<std::pair<std::string, columnar::TypePtr>> cols,
-           int64_t rows) {
-    auto source = std::make_shared<ScanSource>();
-    source->kind = ScanSource::Kind::kParquet;
-    source->display_name = "tpch." + name;
-    std::vector<Field> fields;
-    for (auto& [n, t] : cols) fields.emplace_back(n, t, true);
-    source->schema = columnar::Schema::Make(fields);
-    source->row_count = rows;
-    tables_[name] = source;
-  }
-
-  std::string catalog_ = "iceberg";
-  std::string schema_ = "tpch";
-  std::string user_ = "test";
-  exec::EvalContext eval_;
-  std::map<std::string, std::shared_ptr<const ScanSource>> tables_;
 };
 
 /// The optimized plan of `sql`, or nullptr (with a test failure).
 LogicalPtr OptimizedPlan(const std::string& sql) {
   FakeCatalog catalog;
-  auto statement = sql::ParseStatement(sql);
-  EXPECT_TRUE(statement.ok()) << statement.status().message();
-  if (!statement.ok()) return nullptr;
-  auto& query = *static_cast<const sql::ast::QueryStatement&>(**statement).query;
-  auto bound = BindQuery(query, catalog, sql);
-  EXPECT_TRUE(bound.ok()) << sql << ": " << bound.status().message();
-  if (!bound.ok()) return nullptr;
-  auto optimized = Optimize(bound->plan);
-  EXPECT_TRUE(optimized.ok()) << optimized.status().message();
-  return optimized.ok() ? *optimized : nullptr;
+  return testing::OptimizedPlanOver(catalog, sql);
 }
 
 /// EXPLAIN (TYPE LOGICAL) text of the optimized plan of `sql`.
