@@ -15,21 +15,15 @@
 #include "columnar/json_value_encoding.h"
 #include "engine/engine.h"
 #include "engine/engine_internal.h"
+#include "engine/testing_engine.h"
 
 namespace sqe::engine {
 
 class WarehouseTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("sqe-ddl-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    EngineOptions options;
-    options.warehouse = dir_.string();
-    options.threads = 2;
-    auto engine = Engine::Open(std::move(options));
+    dir_ = testing::FreshTestDirectory("sqe-ddl-test-");
+    auto engine = testing::OpenTestEngine(dir_);
     ASSERT_TRUE(engine.ok()) << engine.status().message();
     engine_ = *engine;
     session_ = engine_->NewSession("tester");

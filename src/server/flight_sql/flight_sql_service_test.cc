@@ -13,6 +13,7 @@
 #include "auth/anonymous_authenticator.h"
 #include "auth/api_key_authenticator.h"
 #include "columnar/test_columns.h"
+#include "engine/testing_engine.h"
 #include "rpc/any_command.h"
 #include "rpc/flight_data.h"
 #include "rpc/flight_sql.pb.h"
@@ -30,15 +31,8 @@ constexpr const char* kBobKey = "sqe_bob_key_2";
 class FlightSqlServiceTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("sqe-flight-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    engine::EngineOptions engine_options;
-    engine_options.warehouse = dir_.string();
-    engine_options.threads = 2;
-    auto engine = engine::Engine::Open(std::move(engine_options));
+    dir_ = engine::testing::FreshTestDirectory("sqe-flight-test-");
+    auto engine = engine::testing::OpenTestEngine(dir_);
     ASSERT_TRUE(engine.ok()) << engine.status().message();
     std::vector<config::ApiKeyEntry> keys = {{SecretString(kAliceKey), "alice", {"admin"}},
                                              {SecretString(kBobKey), "bob", {}}};

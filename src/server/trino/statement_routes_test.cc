@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "auth/api_key_authenticator.h"
+#include "engine/testing_engine.h"
 
 namespace sqe::server::trino {
 namespace {
@@ -36,15 +37,8 @@ struct Followed {
 class TrinoStatementTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("sqe-trino-test-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    engine::EngineOptions engine_options;
-    engine_options.warehouse = dir_.string();
-    engine_options.threads = 2;
-    auto engine = engine::Engine::Open(std::move(engine_options));
+    dir_ = engine::testing::FreshTestDirectory("sqe-trino-test-");
+    auto engine = engine::testing::OpenTestEngine(dir_);
     ASSERT_TRUE(engine.ok()) << engine.status().message();
     std::vector<config::ApiKeyEntry> keys = {{SecretString(kAliceKey), "alice", {"admin"}}};
     std::vector<std::unique_ptr<auth::Authenticator>> providers;
