@@ -22,7 +22,16 @@ std::unique_ptr<server::Listener> MetricsListener(const ServerContext& context) 
   return listener;
 }
 
-/// The Trino client protocol over an engine of its own: /v1/info, /v1/status, the
+/// The engine the statement listeners run on: the process's shared one, or (without one in
+/// the context) a new engine on the configured catalog.
+Result<std::shared_ptr<engine::Engine>> StatementEngine(const ServerContext& context) {
+  if (context.engine != nullptr) return context.engine->Get();
+  engine::EngineOptions options;
+  options.config = context.config;
+  return engine::Engine::Open(std::move(options));
+}
+
+/// The Trino client protocol over the process engine: /v1/info, /v1/status, the
 /// statement protocol and /v1/query. When the engine cannot start, only /v1/info and
 /// /v1/status answer and the reason is logged.
 MadeListener TrinoListener(const ServerContext& context) {
@@ -39,9 +48,7 @@ MadeListener TrinoListener(const ServerContext& context) {
   info.started_at = context.started_at;
   server::AddTrinoInfoRoute(*listener, info, context.readiness, context.clock);
 
-  engine::EngineOptions engine_options;
-  engine_options.config = config;
-  Result<std::shared_ptr<engine::Engine>> engine = engine::Engine::Open(std::move(engine_options));
+  Result<std::shared_ptr<engine::Engine>> engine = StatementEngine(context);
   if (!engine.ok() || context.auth == nullptr) {
     std::string why = !engine.ok() ? engine.status().message() : "no auth chain";
     return MadeListener{std::move(listener), "the Trino statement protocol cannot start (" + why +
@@ -85,13 +92,11 @@ MadeListener RestCatalogListener(const ServerContext& context) {
   return MadeListener{std::move(listener), ""};
 }
 
-/// Arrow Flight SQL over an engine of its own (the engine opens the configured catalog).
+/// Arrow Flight SQL over the process engine (it opens the configured catalog).
 /// When the engine cannot start, the port is held and the reason logged.
 MadeListener FlightSqlListenerFor(const ServerContext& context) {
   const config::Config& config = context.config;
-  engine::EngineOptions engine_options;
-  engine_options.config = config;
-  Result<std::shared_ptr<engine::Engine>> engine = engine::Engine::Open(std::move(engine_options));
+  Result<std::shared_ptr<engine::Engine>> engine = StatementEngine(context);
   Result<columnar::ipc::Compression> compression =
       columnar::ipc::ParseCompression(config.coordinator.flight_compression);
   if (!engine.ok() || !compression.ok() || context.auth == nullptr) {

@@ -66,6 +66,7 @@ int RunServer(const config::LoadedConfig& loaded) {
   std::shared_ptr<Clock> clock = Clock::System();
   server::Readiness readiness;
   ServerContext context{config, readiness, clock, clock->MonotonicNow()};
+  context.engine = std::make_shared<ProcessEngine>(config);
   Result<std::shared_ptr<auth::AuthChain>> auth = auth::MakeAuthChain(config.auth);
   if (!auth.ok()) {
     log::Error("server.start_failed",
