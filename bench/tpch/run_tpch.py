@@ -88,10 +88,9 @@ def ensure_warehouse(shell: str, sf: float) -> Path:
         return warehouse
     shutil.rmtree(root, ignore_errors=True)
     warehouse.mkdir(parents=True)
-    args = [shell, "--warehouse", str(warehouse), "-c", "CREATE SCHEMA tpch"]
-    for table in tpch_data.TPCH_TABLES:
-        args += ["-c", f"CREATE TABLE tpch.{table} AS SELECT * FROM "
-                       f"read_parquet('{parquet_dir / table}.parquet')"]
+    args = [shell, "--warehouse", str(warehouse)]
+    for statement in tpch_data.sqe_load_statements(parquet_dir):
+        args += ["-c", statement]
     print(f"loading TPC-H SF{sf:g} into {warehouse} ...", file=sys.stderr)
     proc = subprocess.run(args, capture_output=True, text=True)
     if proc.returncode != 0:

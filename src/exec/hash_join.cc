@@ -95,8 +95,8 @@ HashJoin::HashJoin(PhysicalOperatorPtr probe, PhysicalOperatorPtr build, JoinTyp
 }
 
 bool HashJoin::KeepsBuildRows() const {
-  return type_ == JoinType::kRight || type_ == JoinType::kFull ||
-         type_ == JoinType::kRightSemi || type_ == JoinType::kRightAnti;
+  return type_ == JoinType::kRight || type_ == JoinType::kFull || type_ == JoinType::kRightSemi ||
+         type_ == JoinType::kRightAnti;
 }
 
 HashJoin::~HashJoin() = default;
@@ -268,10 +268,10 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
   if (s_sel->empty()) return Status::OK();
   const bool pairs_out = type_ == JoinType::kInner || type_ == JoinType::kLeft ||
                          type_ == JoinType::kRight || type_ == JoinType::kFull;
-  const bool full = KeepsBuildRows();
+  const bool mark_build = KeepsBuildRows();
   if (residual_ == nullptr && !pairs_out) {
     for (uint32_t s : *s_sel) (*matched)[s] = 1;
-    if (full) {
+    if (mark_build) {
       for (uint32_t t : *t_sel) MarkMatched(table_->matched, t);
     }
   } else {
@@ -288,7 +288,7 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
                            EvaluatePredicate(*residual_, pairs, ctx.eval));
       for (int64_t i = 0; i < pass.size(); ++i) {
         (*matched)[(*s_sel)[pass[i]]] = 1;
-        if (full) MarkMatched(table_->matched, (*t_sel)[pass[i]]);
+        if (mark_build) MarkMatched(table_->matched, (*t_sel)[pass[i]]);
       }
       if (pairs_out && !pass.empty()) {
         if (pass.size() < rows) {
@@ -299,7 +299,7 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
       }
     } else {
       for (uint32_t s : *s_sel) (*matched)[s] = 1;
-      if (full) {
+      if (mark_build) {
         for (uint32_t t : *t_sel) MarkMatched(table_->matched, t);
       }
       SQE_ASSIGN_OR_RETURN(Batch result, Batch::Make(schema_, pairs.columns(), rows));

@@ -33,7 +33,8 @@ bool SubsetOf(const std::set<int32_t>& a, const std::set<int32_t>& b) {
 }
 
 bool Deterministic(const Expr& e) {
-  if (e.kind == ExprKind::kCall && e.function != nullptr && !e.function->deterministic) return false;
+  if (e.kind == ExprKind::kCall && e.function != nullptr && !e.function->deterministic)
+    return false;
   for (const exec::ExprPtr& a : e.args) {
     if (!Deterministic(*a)) return false;
   }
@@ -295,16 +296,18 @@ class FilterPushdown {
       }
       if (from_condition) {
         // ON conditions of outer / semi joins: only those on the inner side move down.
-        if (r && det && (type == JoinType::kLeft || type == JoinType::kSemi ||
-                         type == JoinType::kAnti || type == JoinType::kMark)) {
+        if (r && det &&
+            (type == JoinType::kLeft || type == JoinType::kSemi || type == JoinType::kAnti ||
+             type == JoinType::kMark)) {
           return to_right.push_back(c);
         }
         if (l && det && type == JoinType::kRight) return to_left.push_back(c);
         return conditions.push_back(c);
       }
       // Filters above: the preserved side's own conjuncts may move below.
-      if (l && det && (type == JoinType::kLeft || type == JoinType::kSemi ||
-                       type == JoinType::kAnti || type == JoinType::kMark)) {
+      if (l && det &&
+          (type == JoinType::kLeft || type == JoinType::kSemi || type == JoinType::kAnti ||
+           type == JoinType::kMark)) {
         return to_left.push_back(c);
       }
       if (r && det && type == JoinType::kRight) return to_right.push_back(c);
@@ -486,8 +489,8 @@ double BaseDistinct(const LogicalNode& node, int32_t id) {
       return BaseDistinct(*node.children[0], id);
     case LogicalKind::kProject: {
       const Expr& e = *node.expressions[static_cast<size_t>(index)];
-      return e.kind == ExprKind::kColumn ? std::min(rows, BaseDistinct(*node.children[0], e.column))
-                                         : rows;
+      // A projection has its child's base rows, which already bound the child's answer.
+      return e.kind == ExprKind::kColumn ? BaseDistinct(*node.children[0], e.column) : rows;
     }
     default:
       return rows;
@@ -502,7 +505,8 @@ LogicalPtr RestoreOrder(const std::vector<ColumnInfo>& output, LogicalPtr plan) 
   auto project = std::make_shared<LogicalNode>();
   project->kind = LogicalKind::kProject;
   project->output = output;
-  for (const ColumnInfo& c : output) project->expressions.push_back(Expr::Column(c.id, c.type, c.name));
+  for (const ColumnInfo& c : output)
+    project->expressions.push_back(Expr::Column(c.id, c.type, c.name));
   project->estimated_rows = plan->estimated_rows;
   project->children.push_back(std::move(plan));
   return project;
@@ -526,7 +530,8 @@ class JoinReorder {
            (n.join_type == JoinType::kInner || n.join_type == JoinType::kCross);
   }
 
-  void Collect(const LogicalPtr& node, std::vector<LogicalPtr>* leaves, std::vector<ExprPtr>* conds) {
+  void Collect(const LogicalPtr& node, std::vector<LogicalPtr>* leaves,
+               std::vector<ExprPtr>* conds) {
     if (IsInnerJoin(*node)) {
       for (const ExprPtr& c : node->conditions) conds->push_back(c);
       Collect(node->children[0], leaves, conds);
@@ -586,8 +591,8 @@ class JoinReorder {
       int32_t col_a = c.args[0]->column, col_b = c.args[1]->column;
       if (ids[a].count(col_a) == 0) std::swap(col_a, col_b);
       if (ids[a].count(col_a) == 0 || ids[b].count(col_b) == 0) return d;
-      const double distinct = std::max(BaseDistinct(*leaves[a], col_a),
-                                       BaseDistinct(*leaves[b], col_b));
+      const double distinct =
+          std::max(BaseDistinct(*leaves[a], col_a), BaseDistinct(*leaves[b], col_b));
       return std::max(1.0, std::min(d, distinct));
     };
     auto cardinality = [&](uint32_t set) {
@@ -699,7 +704,6 @@ class JoinReorder {
     for (LogicalPtr& c : copy->children) c = IsInnerJoin(*c) ? Rebuild(c, {}) : Apply(c);
     return copy;
   }
-
 };
 
 // ---------------------------------------------------------------------------------------
@@ -833,7 +837,8 @@ class ColumnPruning {
 
  private:
   /// `output` restricted to the columns `child` still produces (pass-through nodes).
-  static std::vector<ColumnInfo> Keep(const std::vector<ColumnInfo>& output, const LogicalPtr& child) {
+  static std::vector<ColumnInfo> Keep(const std::vector<ColumnInfo>& output,
+                                      const LogicalPtr& child) {
     std::set<int32_t> ids = IdsOf(*child);
     std::vector<ColumnInfo> kept;
     for (const ColumnInfo& c : output) {
@@ -878,15 +883,16 @@ class SemiJoinPushdown {
   /// column of `needed`, or nullptr when the join stays where it is.
   static LogicalPtr PushInto(const LogicalPtr& input, const LogicalPtr& semi,
                              const std::set<int32_t>& needed) {
-    const bool inner = input->kind == LogicalKind::kJoin &&
-                       (input->join_type == JoinType::kInner || input->join_type == JoinType::kCross);
+    const bool inner = input->kind == LogicalKind::kJoin && (input->join_type == JoinType::kInner ||
+                                                             input->join_type == JoinType::kCross);
     if (!inner && input->kind != LogicalKind::kFilter) return nullptr;
     for (size_t i = 0; i < input->children.size(); ++i) {
       const LogicalPtr& child = input->children[i];
       if (!SubsetOf(needed, IdsOf(*child))) continue;
       LogicalPtr below = PushInto(child, semi, needed);
       if (below == nullptr) {
-        if (child->estimated_rows >= 0 && semi->children[1]->estimated_rows >= child->estimated_rows) {
+        if (child->estimated_rows >= 0 &&
+            semi->children[1]->estimated_rows >= child->estimated_rows) {
           return nullptr;
         }
         LogicalPtr moved = Copy(*semi);
@@ -903,9 +909,10 @@ class SemiJoinPushdown {
 };
 
 /// Build-side selection for the joins the reordering leaves alone: the hash table goes on
-/// the smaller side. `a LEFT JOIN b` with the larger `b` runs as `b RIGHT JOIN a`, a RIGHT
-/// join the other way round, and `a SEMI/ANTI b` (EXISTS semantics, not NOT IN's null-aware
-/// anti) with the larger `b` as `b RIGHT SEMI/ANTI a`, so the build holds `a`. A flip needs
+/// the smaller side. `a LEFT JOIN b` with the larger `b` runs as `b RIGHT JOIN a`, and
+/// `a SEMI/ANTI b` (EXISTS semantics, not NOT IN's null-aware anti) with the larger `b` as
+/// `b RIGHT SEMI/ANTI a`, so the build holds `a`. (A RIGHT join from the SQL keeps its
+/// sides: it already builds on its preserved side.) A flip needs
 /// the build side at least kFlipRatio times the probe side's estimate (estimates are rough).
 class BuildSideSelection {
  public:
@@ -946,7 +953,9 @@ class BuildSideSelection {
 
  private:
   static constexpr double kFlipRatio = 2.0;
-  static double Rows(const LogicalNode& n) { return std::max<double>(1, static_cast<double>(n.estimated_rows)); }
+  static double Rows(const LogicalNode& n) {
+    return std::max<double>(1, static_cast<double>(n.estimated_rows));
+  }
 };
 
 Result<LogicalPtr> Optimize(const LogicalPtr& plan) {

@@ -338,6 +338,53 @@ Status FileScanTaskReader::LoadRowGroup() {
   return Status::OK();
 }
 
+Result<columnar::SelectionVector> FileScanTaskReader::KeptRows(
+    const columnar::Batch& slice, int64_t base, std::vector<int64_t>::const_iterator del) {
+  const int64_t n = slice.num_rows();
+  std::vector<Literal> row_values(filter_ids_.size(), Literal::Null());
+  columnar::SelectionVector keep;
+  keep.Reserve(n);
+  std::string key;
+  for (int64_t r = 0; r < n; ++r) {
+    const int64_t pos = base + r;
+    while (del != deleted_.end() && *del < pos) ++del;
+    if (del != deleted_.end() && *del == pos) {
+      stats_.rows_deleted_by_position++;
+      continue;
+    }
+    bool deleted = false;
+    for (size_t s = 0; s < equality_.size() && !deleted; ++s) {
+      key.clear();
+      for (int c : key_columns_[s]) SQE_RETURN_NOT_OK(AppendRowKey(slice.column(c), r, &key));
+      deleted = equality_[s]->keys.count(key) > 0;
+    }
+    if (deleted) {
+      stats_.rows_deleted_by_equality++;
+      continue;
+    }
+    if (!filter_ids_.empty()) {
+      for (size_t k = 0; k < filter_ids_.size(); ++k) {
+        SQE_ASSIGN_OR_RETURN(row_values[k], LiteralAt(slice.column(filter_columns_[k]), r,
+                                                      *fields_[filter_columns_[k]].type));
+      }
+      SQE_ASSIGN_OR_RETURN(bool match,
+                           expr::Evaluate(task_.residual, [&](int32_t id) -> const Literal* {
+                             for (size_t k = 0; k < filter_ids_.size(); ++k) {
+                               if (filter_ids_[k] == id)
+                                 return row_values[k].is_null() ? nullptr : &row_values[k];
+                             }
+                             return nullptr;
+                           }));
+      if (!match) {
+        stats_.rows_filtered++;
+        continue;
+      }
+    }
+    keep.Append(static_cast<uint32_t>(r));
+  }
+  return keep;
+}
+
 Result<std::optional<columnar::Batch>> FileScanTaskReader::Next() {
   while (true) {
     if (current_offset_ >= current_.num_rows()) {
@@ -346,70 +393,23 @@ Result<std::optional<columnar::Batch>> FileScanTaskReader::Next() {
       continue;
     }
     const int64_t n = std::min(options_.batch_size, current_.num_rows() - current_offset_);
-    columnar::Batch slice = current_.Slice(current_offset_, n);
+    columnar::Batch rows = current_.Slice(current_offset_, n);
     const int64_t base = current_pos_ + current_offset_;
     current_offset_ += n;
-    auto del = std::lower_bound(deleted_.begin(), deleted_.end(), base);
-    if (filter_ids_.empty() && equality_.empty() && (del == deleted_.end() || *del >= base + n)) {
-      // Nothing to drop in this slice: no row-by-row pass.
-      std::vector<Column> out_columns(slice.columns().begin(),
-                                      slice.columns().begin() + output_schema_->num_fields());
-      SQE_ASSIGN_OR_RETURN(columnar::Batch out,
-                           columnar::Batch::Make(output_schema_, std::move(out_columns), n));
-      stats_.rows_returned += n;
-      return std::optional<columnar::Batch>(std::move(out));
-    }
-    std::vector<Literal> row_values(filter_ids_.size(), Literal::Null());
-    columnar::SelectionVector keep;
-    keep.Reserve(n);
-    std::string key;
-    for (int64_t r = 0; r < n; ++r) {
-      const int64_t pos = base + r;
-      while (del != deleted_.end() && *del < pos) ++del;
-      if (del != deleted_.end() && *del == pos) {
-        stats_.rows_deleted_by_position++;
-        continue;
+    auto del = std::lower_bound(deleted_.cbegin(), deleted_.cend(), base);
+    // A slice with no deletes and no residual to apply keeps every row: no row-by-row pass.
+    if (!filter_ids_.empty() || !equality_.empty() || (del != deleted_.cend() && *del < base + n)) {
+      SQE_ASSIGN_OR_RETURN(columnar::SelectionVector keep, KeptRows(rows, base, del));
+      if (keep.empty()) continue;
+      if (keep.size() != n) {
+        SQE_ASSIGN_OR_RETURN(rows, columnar::Take(rows, keep));
       }
-      bool deleted = false;
-      for (size_t s = 0; s < equality_.size() && !deleted; ++s) {
-        key.clear();
-        for (int c : key_columns_[s]) SQE_RETURN_NOT_OK(AppendRowKey(slice.column(c), r, &key));
-        deleted = equality_[s]->keys.count(key) > 0;
-      }
-      if (deleted) {
-        stats_.rows_deleted_by_equality++;
-        continue;
-      }
-      if (!filter_ids_.empty()) {
-        for (size_t k = 0; k < filter_ids_.size(); ++k) {
-          SQE_ASSIGN_OR_RETURN(row_values[k], LiteralAt(slice.column(filter_columns_[k]), r,
-                                                        *fields_[filter_columns_[k]].type));
-        }
-        SQE_ASSIGN_OR_RETURN(bool match,
-                             expr::Evaluate(task_.residual, [&](int32_t id) -> const Literal* {
-                               for (size_t k = 0; k < filter_ids_.size(); ++k) {
-                                 if (filter_ids_[k] == id)
-                                   return row_values[k].is_null() ? nullptr : &row_values[k];
-                               }
-                               return nullptr;
-                             }));
-        if (!match) {
-          stats_.rows_filtered++;
-          continue;
-        }
-      }
-      keep.Append(static_cast<uint32_t>(r));
-    }
-    if (keep.empty()) continue;
-    columnar::Batch rows = slice;
-    if (keep.size() != n) {
-      SQE_ASSIGN_OR_RETURN(rows, columnar::Take(slice, keep));
     }
     std::vector<Column> out_columns(rows.columns().begin(),
                                     rows.columns().begin() + output_schema_->num_fields());
     SQE_ASSIGN_OR_RETURN(
         columnar::Batch out,
-        columnar::Batch::Make(output_schema_, std::move(out_columns), keep.size()));
+        columnar::Batch::Make(output_schema_, std::move(out_columns), rows.num_rows()));
     stats_.rows_returned += out.num_rows();
     return std::optional<columnar::Batch>(std::move(out));
   }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "columnar/batch.h"
+#include "columnar/selection_vector.h"
 #include "common/result.h"
 #include "formats/parquet/file_reader.h"
 #include "iceberg/column_literal.h"
@@ -77,6 +78,11 @@ class FileScanTaskReader {
  private:
   FileScanTaskReader() = default;
   Status LoadRowGroup();
+  /// The rows of `slice` (file positions from `base`; `del` the first position delete at or
+  /// after `base`) that no delete file drops and the residual (when applied) keeps; counts
+  /// the dropped ones in stats_.
+  Result<columnar::SelectionVector> KeptRows(const columnar::Batch& slice, int64_t base,
+                                             std::vector<int64_t>::const_iterator del);
   Result<columnar::Column> MissingColumn(int index, int64_t rows) const;
 
   FileScanTask task_;
