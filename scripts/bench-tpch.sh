@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # TPC-H on SQE and DuckDB side by side (bench/tpch/run_tpch.py), same files, same threads.
 #   scripts/bench-tpch.sh --sf 1 --threads 2 [--runs 3] [--queries 1,5] [--json FILE]
-#                         [--baseline FILE] [--memory 1GB]
-# Builds the Release sqe-shell first (the venv and dependencies come from
-# scripts/install-deps.sh). Results go to bench/results/ unless --json says otherwise.
+#                         [--baseline FILE] [--memory 1GB] [--data dbgen|sqe-datagen]
+#                         [--no-flight]
+# Builds the Release sqe-shell, sqe-server (the Flight SQL column) and sqe-datagen first
+# (the venv and dependencies come from scripts/install-deps.sh). Results go to bench/results/ unless --json says otherwise.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -14,5 +15,5 @@ if [[ ! -x "$PYTHON" ]]; then
 fi
 export CCACHE_BASEDIR="$ROOT"
 cmake --preset release >/dev/null
-cmake --build build/release --target sqe-shell
+cmake --build build/release --target sqe-shell sqe-server sqe-datagen
 exec "$PYTHON" bench/tpch/run_tpch.py "$@"
