@@ -176,6 +176,10 @@ void Binder::CollectAggregates(const ast::ExprPtr& expr, std::vector<const ast::
     CollectAggregates(w.when, out);
     CollectAggregates(w.then, out);
   }
+  if (expr->window != nullptr) {  // rank() OVER (ORDER BY sum(x))
+    for (const ast::ExprPtr& p : expr->window->partition_by) CollectAggregates(p, out);
+    for (const ast::SortItem& o : expr->window->order_by) CollectAggregates(o.expr, out);
+  }
 }
 
 bool Binder::ContainsAggregate(const ast::Expr& expr) const {
@@ -216,6 +220,9 @@ const std::string& IntervalUnit(const std::string& field) {
 // --- the main switch -------------------------------------------------------------------------
 
 Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
+  if (expr.kind == ast::ExprKind::kFunctionCall && expr.window != nullptr) {
+    return WindowColumn(expr, ctx);
+  }
   // After GROUP BY: aggregate calls and group keys become columns of the aggregation.
   if (ctx.aggregation != nullptr) {
     const AggregationInfo& agg = *ctx.aggregation;
@@ -233,6 +240,7 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       ExprContext pre;
       pre.scope = agg.from_scope;
       pre.clause = ctx.clause;
+      pre.windows = ctx.windows;
       SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindExpr(expr, pre));
       for (size_t i = 0; i < agg.keys.size(); ++i) {
         if (ExprEquals(*agg.keys[i], *bound)) {
@@ -677,7 +685,7 @@ Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContex
 
 Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx) {
   std::string name = Lower(expr.name.parts.back());
-  if (expr.window != nullptr) return ErrorAt(expr.pos, "window functions are not supported yet");
+  if (expr.window != nullptr) return WindowColumn(expr, ctx);
   if (registry_.IsAggregate(name) && !registry_.IsScalar(name)) {
     return ErrorAt(expr.pos, std::string(ctx.clause) + " clause cannot contain aggregations: " +
                                  expr.name.ToString() + "(...)");

@@ -359,14 +359,14 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
   } else {
     SQE_ASSIGN_OR_RETURN(plan, BindFrom(select.from, outer, ctes, scope.get()));
   }
-  for (const ast::NamedWindow& w : select.windows) {
-    return ErrorAt(select.pos, "WINDOW clause '" + w.name + "' is not supported yet");
-  }
-
   // Aggregate calls (found first: whether the query aggregates decides how a correlated
   // WHERE is decorrelated).
   std::vector<const ast::Expr*> calls;
   for (const ast::SelectItem& item : select.items) CollectAggregates(item.expr, &calls);
+  for (const ast::NamedWindow& w : select.windows) {  // PARTITION BY / ORDER BY of named windows
+    for (const ast::ExprPtr& p : w.spec.partition_by) CollectAggregates(p, &calls);
+    for (const ast::SortItem& o : w.spec.order_by) CollectAggregates(o.expr, &calls);
+  }
   CollectAggregates(select.having, &calls);
   if (order_by != nullptr) {
     for (const ast::SortItem& item : *order_by) CollectAggregates(item.expr, &calls);
@@ -464,9 +464,6 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
     agg_args.scope = scope.get();
     agg_args.clause = "aggregate function arguments";
     for (const ast::Expr* call : calls) {
-      if (call->window != nullptr) {
-        return ErrorAt(call->pos, "window functions are not supported yet");
-      }
       if (!call->order_by.empty()) {
         return ErrorAt(call->pos, "ORDER BY inside aggregate functions is not supported yet");
       }
@@ -557,6 +554,11 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
     plan = FilterNode(plan, std::move(conjuncts));
     post.clause = "SELECT";
   }
+
+  // Window functions (after HAVING, before the select list).
+  WindowBinding windows;
+  SQE_RETURN_NOT_OK(BindWindows(select, order_by, post, &plan, &windows));
+  post.windows = &windows;
 
   // Select items (stars expanded).
   std::vector<ExprPtr> exprs;

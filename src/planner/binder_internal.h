@@ -49,6 +49,11 @@ struct AggregationInfo {
   const Scope* from_scope = nullptr;
 };
 
+/// The window calls of one SELECT (bind_window.cc): the Window node's column of each.
+struct WindowBinding {
+  std::unordered_map<const ast::Expr*, ColumnInfo> call_column;
+};
+
 /// A named query of WITH, bound anew at each reference.
 struct CteEntry {
   const ast::WithQuery* query;
@@ -86,6 +91,8 @@ struct ExprContext {
   const AggregationInfo* aggregation = nullptr;
   /// "WHERE", "GROUP BY", ... for error messages about misplaced aggregates.
   const char* clause = "";
+  /// Set where window calls may appear (SELECT, ORDER BY): their columns.
+  const WindowBinding* windows = nullptr;
 };
 
 /// Tracks whether a subquery being bound references columns of its outer scopes.
@@ -133,6 +140,25 @@ class Binder {
   /// x <op> ALL / ANY / SOME (subquery): = ANY and <> ALL as IN / NOT IN; the others from
   /// the subquery's count(*), count(y), min(y) and max(y), with SQL's NULL semantics.
   Result<ExprPtr> BindQuantified(const ast::Expr& expr, ExprContext& ctx);
+
+  // --- window functions (bind_window.cc) ---
+  /// The window calls of the SELECT list and `order_by`, bound with `ctx` (over the FROM
+  /// or the aggregation), as one Window node on top of *plan; their columns in *out.
+  Status BindWindows(const ast::Select& select, const std::vector<ast::SortItem>* order_by,
+                     ExprContext& ctx, LogicalPtr* plan, WindowBinding* out);
+  struct BoundWindowCall {
+    WindowFunctionSpec spec;
+    columnar::TypePtr type;
+  };
+  Result<BoundWindowCall> BindWindowCall(const ast::Expr& call,
+                                         const std::vector<ast::NamedWindow>& named,
+                                         ExprContext& ctx);
+  /// `spec` with the named window it refers to (`OVER w`, `OVER (w ORDER BY ..)`) merged in.
+  Result<ast::WindowSpec> ResolveWindowSpec(const ast::WindowSpec& spec,
+                                            const std::vector<ast::NamedWindow>& named,
+                                            const sql::SourcePosition& at, int depth);
+  /// The column of a bound window call, or the error for a window call where none may be.
+  Result<ExprPtr> WindowColumn(const ast::Expr& call, const ExprContext& ctx);
 
   // --- relations (bind_relation.cc) ---
   Result<LogicalPtr> BindRelation(const ast::Relation& relation, const Scope* outer,

@@ -120,6 +120,14 @@ void Explain(const LogicalNode& node, int depth, std::string* out) {
       if (node.with_ordinality) *out += " with_ordinality";
       if (node.unnest_outer) *out += " outer";
       break;
+    case LogicalKind::kWindow:
+      *out += "Window [";
+      for (size_t i = 0; i < node.window_functions.size(); ++i) {
+        if (i > 0) *out += ", ";
+        *out += WindowFunctionToString(node.window_functions[i]);
+      }
+      *out += "]";
+      break;
   }
   if (node.estimated_rows >= 0) *out += " est_rows=" + std::to_string(node.estimated_rows);
   *out += "\n";

@@ -22,6 +22,8 @@
 #include "exec/functions/registry.h"
 #include "exec/parquet_scan.h"
 #include "io/file_system.h"
+#include "planner/logical_window.h"
+#include "planner/sort_spec.h"
 
 namespace sqe::planner {
 
@@ -83,6 +85,8 @@ enum class LogicalKind {
   kUnnest,     ///< expressions: arrays / maps over the child; output = the child's columns,
                ///< then one per array (two per map: key, value), then the ordinality
                ///< (with_ordinality); unnest_outer keeps rows without elements (LEFT JOIN)
+  kWindow,     ///< window_functions over the child; output = the child's columns, then one
+               ///< per function (logical_window.h)
 };
 
 /// kRightSemi / kRightAnti: the optimizer's flipped kSemi / kAnti (EXISTS semantics), built
@@ -91,12 +95,6 @@ enum class JoinType { kInner, kLeft, kRight, kFull, kCross, kSemi, kAnti, kMark,
 const char* JoinTypeName(JoinType type);
 
 enum class SetOpKind { kIntersect, kExcept };
-
-struct SortSpec {
-  ExprPtr expr;
-  bool ascending = true;
-  bool nulls_first = false;
-};
 
 struct AggregateSpec {
   const exec::AggregateFunction* function = nullptr;
@@ -139,6 +137,8 @@ struct LogicalNode {
   bool unnest_outer = false;
   /// The columns the unnest adds (a suffix of `output`).
   std::vector<ColumnInfo> UnnestColumns() const;
+  // kWindow
+  std::vector<WindowFunctionSpec> window_functions;
 
   /// Estimated output rows (optimizer); -1 unknown.
   int64_t estimated_rows = -1;

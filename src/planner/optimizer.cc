@@ -392,6 +392,7 @@ double Estimate(LogicalNode& node) {
     }
     case LogicalKind::kProject:
     case LogicalKind::kSort:
+    case LogicalKind::kWindow:
       rows = EstimateChildren(node);
       break;
     case LogicalKind::kAggregate: {
@@ -825,6 +826,21 @@ class ColumnPruning {
         copy->children[0] = Prune(node->children[0], needed);
         copy->output = copy->children[0]->output;
         copy->output.insert(copy->output.end(), unnested.begin(), unnested.end());
+        return copy;
+      }
+      case LogicalKind::kWindow: {
+        // Every function stays; the child keeps what they and the ancestors read.
+        std::set<int32_t> needed = required;
+        for (const WindowFunctionSpec& f : node->window_functions) {
+          for (const ExprPtr& e : WindowFunctionExprs(f)) {
+            for (int32_t id : ColumnsOf(*e)) needed.insert(id);
+          }
+        }
+        copy->children[0] = Prune(node->children[0], needed);
+        copy->output = copy->children[0]->output;
+        const size_t passed = node->children[0]->output.size();
+        copy->output.insert(copy->output.end(), node->output.begin() + static_cast<long>(passed),
+                            node->output.end());
         return copy;
       }
       default: {

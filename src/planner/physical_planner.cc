@@ -16,6 +16,7 @@
 #include "exec/top_n.h"
 #include "exec/unnest.h"
 #include "exec/values_source.h"
+#include "exec/window.h"
 
 namespace sqe::planner {
 
@@ -70,6 +71,8 @@ class Planner {
         return PlanSetOp(node);
       case LogicalKind::kUnnest:
         return PlanUnnest(node);
+      case LogicalKind::kWindow:
+        return PlanWindow(node);
     }
     return Status::Internal("unknown logical node");
   }
@@ -237,6 +240,51 @@ class Planner {
     part.op = std::make_unique<exec::Projection>(std::move(part.op), std::move(bound),
                                                  SchemaOf(node.output));
     part.layout = Ids(node.output);
+    return part;
+  }
+
+  /// Window: every argument, key and RANGE bound value as an input column (a projection
+  /// computes the non-column ones); the operator appends one column per function.
+  Result<Part> PlanWindow(const LogicalNode& node) {
+    SQE_ASSIGN_OR_RETURN(Part part, Plan(*node.children[0]));
+    std::vector<ExprPtr> exprs;
+    for (const WindowFunctionSpec& f : node.window_functions) {
+      std::vector<ExprPtr> e = WindowFunctionExprs(f);
+      exprs.insert(exprs.end(), e.begin(), e.end());
+    }
+    SQE_ASSIGN_OR_RETURN(std::vector<int> indices, MaterializeExprs(part, exprs));
+    size_t next = 0;
+    std::vector<exec::WindowCall> calls;
+    std::vector<columnar::Field> fields;
+    for (int i = 0; i < part.op->schema()->num_fields(); ++i) {
+      fields.push_back(part.op->schema()->field(i).WithNullable(true));
+    }
+    const size_t passed = node.children[0]->output.size();
+    for (size_t k = 0; k < node.window_functions.size(); ++k) {
+      const WindowFunctionSpec& f = node.window_functions[k];
+      exec::WindowCall call;
+      call.kind = f.kind;
+      call.aggregate = f.aggregate;
+      call.ignore_nulls = f.ignore_nulls;
+      for (size_t i = 0; i < f.args.size(); ++i) call.args.push_back(indices[next++]);
+      for (size_t i = 0; i < f.partition_by.size(); ++i) call.partition_by.push_back(indices[next++]);
+      for (const SortSpec& s : f.order_by) {
+        call.order_by.push_back(exec::SortKey{indices[next++], s.ascending, s.nulls_first});
+      }
+      call.frame.unit = f.unit;
+      call.frame.start = exec::WindowBound{f.start.type, f.start.offset, -1};
+      call.frame.end = exec::WindowBound{f.end.type, f.end.offset, -1};
+      if (f.start.range_value != nullptr) call.frame.start.range_value = indices[next++];
+      if (f.end.range_value != nullptr) call.frame.end.range_value = indices[next++];
+      if (f.range_key != nullptr) call.frame.range_key = indices[next++];
+      const ColumnInfo& column = node.output[passed + k];
+      call.type = column.type;
+      fields.emplace_back(column.name, column.type, true);
+      part.layout.push_back(column.id);
+      calls.push_back(std::move(call));
+    }
+    part.op = std::make_unique<exec::Window>(std::move(part.op), std::move(calls),
+                                             columnar::Schema::Make(std::move(fields)));
     return part;
   }
 

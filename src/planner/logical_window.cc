@@ -1,0 +1,70 @@
+#include "planner/logical_window.h"
+
+namespace sqe::planner {
+
+namespace {
+
+std::string BoundToString(const WindowBoundSpec& bound) {
+  switch (bound.type) {
+    case exec::WindowBoundType::kUnboundedPreceding:
+      return "UNBOUNDED PRECEDING";
+    case exec::WindowBoundType::kUnboundedFollowing:
+      return "UNBOUNDED FOLLOWING";
+    case exec::WindowBoundType::kCurrentRow:
+      return "CURRENT ROW";
+    case exec::WindowBoundType::kPreceding:
+    case exec::WindowBoundType::kFollowing: {
+      std::string amount = bound.range_value != nullptr ? bound.range_value->ToString()
+                                                        : std::to_string(bound.offset);
+      return amount +
+             (bound.type == exec::WindowBoundType::kPreceding ? " PRECEDING" : " FOLLOWING");
+    }
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string WindowFunctionToString(const WindowFunctionSpec& spec) {
+  std::string out = spec.name + "(";
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += spec.args[i]->ToString();
+  }
+  out += ")";
+  if (spec.ignore_nulls) out += " IGNORE NULLS";
+  out += " OVER (";
+  if (!spec.partition_by.empty()) {
+    out += "PARTITION BY ";
+    for (size_t i = 0; i < spec.partition_by.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += spec.partition_by[i]->ToString();
+    }
+    out += " ";
+  }
+  if (!spec.order_by.empty()) {
+    out += "ORDER BY ";
+    for (size_t i = 0; i < spec.order_by.size(); ++i) {
+      if (i > 0) out += ", ";
+      out += spec.order_by[i].expr->ToString() + (spec.order_by[i].ascending ? " ASC" : " DESC");
+    }
+    out += " ";
+  }
+  static const char* kUnits[] = {"ROWS", "RANGE", "GROUPS"};
+  out += std::string(kUnits[static_cast<int>(spec.unit)]) + " BETWEEN " +
+         BoundToString(spec.start) + " AND " + BoundToString(spec.end) + ")";
+  return out;
+}
+
+std::vector<exec::ExprPtr> WindowFunctionExprs(const WindowFunctionSpec& spec) {
+  std::vector<exec::ExprPtr> exprs = spec.args;
+  exprs.insert(exprs.end(), spec.partition_by.begin(), spec.partition_by.end());
+  for (const SortSpec& s : spec.order_by) exprs.push_back(s.expr);
+  for (const WindowBoundSpec* b : {&spec.start, &spec.end}) {
+    if (b->range_value != nullptr) exprs.push_back(b->range_value);
+  }
+  if (spec.range_key != nullptr) exprs.push_back(spec.range_key);
+  return exprs;
+}
+
+}  // namespace sqe::planner
