@@ -44,6 +44,26 @@ Result<catalog::LoadedTable> CreateTableFromDefinition(Session::Impl& session,
                                                        const planner::TableName& name,
                                                        const NewTableDefinition& definition);
 
+/// Registers a statement's context for Session::Cancel and counts it as running while it
+/// lives (insert_statement.cc).
+class RunningStatement {
+ public:
+  RunningStatement(Session::Impl& session, exec::ExecContext* ctx);
+  ~RunningStatement();
+
+ private:
+  Session::Impl& session_;
+};
+
+/// The bound query's rows written into `table` (whose columns `columns` names, in the
+/// query's order; empty = all) through the TableInsert sink, in one commit: the number of
+/// rows (insert_statement.cc; INSERT, CTAS and Session::Ingest).
+Result<int64_t> WriteRows(Session::Impl& session, exec::ExecContext* ctx,
+                          const std::shared_ptr<catalog::Catalog>& cat,
+                          const planner::TableName& name, const catalog::LoadedTable& table,
+                          const planner::BoundQuery& bound, const std::vector<bool>& unknown,
+                          const std::vector<std::string>& columns);
+
 /// An empty result of a statement without rows.
 QueryResult StatementResult(std::string statement_type);
 

@@ -62,6 +62,19 @@ struct StatementDescription {
   std::vector<columnar::TypePtr> parameter_types;
 };
 
+/// Where Session::Ingest loads rows, and what it does when the table is missing or exists
+/// (Flight SQL's CommandStatementIngest table definition options).
+struct IngestOptions {
+  /// Unset: the session's current catalog / schema.
+  std::optional<std::string> catalog;
+  std::optional<std::string> schema;
+  std::string table;
+  enum class IfMissing { kCreate, kFail };
+  enum class IfExists { kFail, kAppend, kReplace };
+  IfMissing if_missing = IfMissing::kFail;
+  IfExists if_exists = IfExists::kFail;
+};
+
 class Session;
 
 class Engine : public std::enable_shared_from_this<Engine> {
@@ -105,6 +118,13 @@ class Session {
   /// running it (queries are bound, not executed; SHOW-like statements, which only read
   /// metadata, are run for their schema).
   Result<StatementDescription> Describe(std::string_view sql);
+
+  /// Bulk load (engine/ingest.cc): writes `batches` (rows of `schema`, columns matched to
+  /// the table's by name) into the table `options` names through the INSERT path, in one
+  /// commit, first creating it from `schema` (or dropping and re-creating it) as `options`
+  /// ask. The number of rows written.
+  Result<int64_t> Ingest(const IngestOptions& options, const columnar::SchemaPtr& schema,
+                         const std::vector<columnar::Batch>& batches);
 
   /// Sets the current catalog and schema without checking that they exist (USE does):
   /// for protocols whose clients send them with every request (Trino's X-Trino-Catalog

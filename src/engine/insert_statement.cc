@@ -19,25 +19,20 @@ namespace sqe::engine {
 
 namespace ast = sql::ast;
 
+RunningStatement::RunningStatement(Session::Impl& session, exec::ExecContext* ctx)
+    : session_(session) {
+  std::lock_guard<std::mutex> lock(session_.context_mutex);
+  session_.running = ctx;
+  session_.engine->running_queries.fetch_add(1);
+}
+
+RunningStatement::~RunningStatement() {
+  std::lock_guard<std::mutex> lock(session_.context_mutex);
+  session_.running = nullptr;
+  session_.engine->running_queries.fetch_sub(1);
+}
+
 namespace {
-
-/// Registers the statement's context for Session::Cancel and counts it as running.
-class RunningStatement {
- public:
-  RunningStatement(Session::Impl& session, exec::ExecContext* ctx) : session_(session) {
-    std::lock_guard<std::mutex> lock(session_.context_mutex);
-    session_.running = ctx;
-    session_.engine->running_queries.fetch_add(1);
-  }
-  ~RunningStatement() {
-    std::lock_guard<std::mutex> lock(session_.context_mutex);
-    session_.running = nullptr;
-    session_.engine->running_queries.fetch_sub(1);
-  }
-
- private:
-  Session::Impl& session_;
-};
 
 bool IsNullLiteral(const ast::ExprPtr& e) {
   return e != nullptr && e->kind == ast::ExprKind::kLiteral &&
@@ -116,8 +111,8 @@ Result<QueryResult> RowsResult(int64_t rows, std::string statement_type) {
   return r;
 }
 
-/// The bound query's rows written into `table` (whose columns `columns` names, in the
-/// query's order; empty = all): returns the number of rows.
+}  // namespace
+
 Result<int64_t> WriteRows(Session::Impl& session, exec::ExecContext* ctx,
                           const std::shared_ptr<catalog::Catalog>& cat,
                           const planner::TableName& name, const catalog::LoadedTable& table,
@@ -242,6 +237,8 @@ Result<int64_t> WriteRows(Session::Impl& session, exec::ExecContext* ctx,
   }
   return rows;
 }
+
+namespace {
 
 Result<QueryResult> Insert(Session::Impl& session, const ast::InsertStatement& s,
                            std::string_view sql, const std::vector<exec::Value>& parameters) {

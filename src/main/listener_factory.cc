@@ -125,6 +125,7 @@ MadeListener FlightSqlListenerFor(const ServerContext& context) {
 }  // namespace
 
 Result<MadeListener> MakeListener(const config::ListenerSpec& spec, const ServerContext& context) {
+  options.debug = config.coordinator.debug;
   if (spec.name == "metrics") return MadeListener{MetricsListener(context), ""};
   if (spec.name == "trino_http") return TrinoListener(context);
   if (spec.name == "flight_sql") return FlightSqlListenerFor(context);

@@ -357,3 +357,393 @@ def test_pyarrow_key_commands_are_empty_with_the_spec_schemas(flight_server, ser
         cross = client.get_flight_info(
             command("CommandGetCrossReference", _field(3, b"a") + _field(6, b"b")), options)
         assert cross.schema.names[0] == "pk_catalog_name"
+
+
+# --- protobuf by hand: varints, fixed64, and a small decoder for results ----------------
+
+def _varint_field(number: int, value: int) -> bytes:
+    return _varint(number << 3) + _varint(value & 0xFFFFFFFFFFFFFFFF)
+
+
+def _decode(buf: bytes) -> dict:
+    """Field number -> list of values (int for varints and fixed64, bytes when
+    length-delimited)."""
+    out: dict = {}
+    i = 0
+    while i < len(buf):
+        key, i = _read_varint(buf, i)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, i = _read_varint(buf, i)
+        elif wire == 1:
+            value, i = int.from_bytes(buf[i:i + 8], "little", signed=True), i + 8
+        elif wire == 2:
+            length, i = _read_varint(buf, i)
+            value, i = buf[i:i + length], i + length
+        else:
+            raise ValueError(f"wire type {wire}")
+        out.setdefault(number, []).append(value)
+    return out
+
+
+def _read_varint(buf: bytes, i: int):
+    shift = result = 0
+    while True:
+        b = buf[i]
+        i += 1
+        result |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return result, i
+
+
+def _any_value(body: bytes) -> bytes:
+    """The packed message of a google.protobuf.Any."""
+    return _decode(body).get(2, [b""])[0]
+
+
+# --- CommandGetXdbcTypeInfo ---------------------------------------------------------------
+
+XDBC_COLUMNS = ["type_name", "data_type", "column_size", "literal_prefix", "literal_suffix",
+                "create_params", "nullable", "case_sensitive", "searchable",
+                "unsigned_attribute", "fixed_prec_scale", "auto_increment", "local_type_name",
+                "minimum_scale", "maximum_scale", "sql_data_type", "datetime_subcode",
+                "num_prec_radix", "interval_precision"]
+
+
+def test_pyarrow_xdbc_type_info_has_the_spec_schema_and_filter(flight_server, server_config):
+    with flight.FlightClient(location(server_config)) as client:
+        options = login(client, "alice", ALICE_KEY)
+        info = client.get_flight_info(command("CommandGetXdbcTypeInfo", b""), options)
+        assert info.schema.names == XDBC_COLUMNS
+        for name in ("type_name", "data_type", "nullable", "case_sensitive", "searchable",
+                     "fixed_prec_scale", "sql_data_type"):
+            assert not info.schema.field(name).nullable, name
+        assert info.schema.field("data_type").type == pa.int32()
+        assert info.schema.field("case_sensitive").type == pa.bool_()
+        assert info.schema.field("create_params").type == pa.list_(
+            pa.field("item", pa.string(), nullable=False))
+        assert client.get_schema(command("CommandGetXdbcTypeInfo", b""), options).schema.equals(
+            info.schema)
+        table = client.do_get(info.endpoints[0].ticket, options).read_all()
+        assert table.schema.equals(info.schema)
+        rows = {r["type_name"]: r for r in table.to_pylist()}
+        assert {"boolean", "tinyint", "smallint", "integer", "bigint", "real", "double",
+                "decimal", "varchar", "varbinary", "date", "time", "timestamp",
+                "timestamp with time zone"} <= set(rows)
+        # java.sql.Types codes; datetimes have the generic SQL type 9 and a subcode.
+        assert rows["bigint"]["data_type"] == -5
+        assert rows["varchar"]["data_type"] == 12
+        assert rows["boolean"]["data_type"] == 16
+        assert rows["decimal"]["create_params"] == ["precision", "scale"]
+        assert rows["date"]["sql_data_type"] == 9 and rows["date"]["datetime_subcode"] == 1
+        assert rows["timestamp with time zone"]["data_type"] == 2014
+        assert rows["varchar"]["literal_prefix"] == "'"
+        assert rows["double"]["num_prec_radix"] == 2
+        codes = table.column("data_type").to_pylist()
+        assert codes == sorted(codes)
+        # The optional data_type filter (a negative int32 on the wire).
+        only = client.get_flight_info(
+            command("CommandGetXdbcTypeInfo", _varint_field(1, -5)), options)
+        assert client.do_get(only.endpoints[0].ticket, options).read_all().column(
+            "type_name").to_pylist() == ["bigint"]
+
+
+# --- PollFlightInfo ---------------------------------------------------------------------
+
+def test_adbc_incremental_execution_polls_flight_info(flight_server, server_config):
+    with adbc_connect(server_config) as conn, conn.cursor() as cur:
+        cur.adbc_statement.set_options(**{"adbc.statement.exec.incremental": "true"})
+        sql = "SELECT x, x * 2 AS y FROM (VALUES 1, 2, 3) t(x) ORDER BY x"
+        partitions, schema = cur.adbc_execute_partitions(sql)
+        assert schema.names == ["x", "y"]
+        collected = list(partitions)
+        # The server answers complete at once: progress 1 and no further partitions.
+        assert cur.adbc_statement.get_option_float("adbc.statement.exec.progress") == 1.0
+        for _ in range(3):
+            more, _ = cur.adbc_execute_partitions(sql)
+            if not more:
+                break
+            collected.extend(more)
+        assert len(collected) == 1
+        cur.adbc_read_partition(collected[0])
+        assert cur.fetchall() == [(1, 2), (2, 4), (3, 6)]
+
+
+# --- CancelFlightInfo / CancelQuery ------------------------------------------------------
+
+CANCELLED, NOT_CANCELLABLE = 1, 3
+ENDLESS = ("WITH t(x) AS (VALUES 0, 1, 2, 3, 4, 5, 6, 7, 8, 9) "
+           "SELECT a.x + b.x * 10 + c.x * 100 AS n FROM t a, t b, t c, t d, t e, t f, t g, "
+           "t h, t i")
+
+
+def cancel_flight_info(client, info, options) -> int:
+    results = list(client.do_action(
+        flight.Action("CancelFlightInfo", _field(1, info.serialize())), options))
+    assert len(results) == 1
+    return _decode(results[0].body.to_pybytes()).get(1, [0])[0]
+
+
+def test_pyarrow_cancel_flight_info_stops_a_streaming_query(flight_server, server_config):
+    with flight.FlightClient(location(server_config)) as client:
+        options = login(client, "alice", ALICE_KEY)
+        info = client.get_flight_info(statement_query(ENDLESS), options)
+        reader = client.do_get(info.endpoints[0].ticket, options)
+        first = reader.read_chunk()
+        assert first.data.num_rows > 0
+        # Another user cannot cancel Alice's query.
+        with pytest.raises(flight.FlightUnauthorizedError):
+            cancel_flight_info(client, info, login(client, "bob", BOB_KEY))
+        assert cancel_flight_info(client, info, options) == CANCELLED
+        started = time.monotonic()
+        with pytest.raises(flight.FlightCancelledError):
+            while True:
+                reader.read_chunk()
+        assert time.monotonic() - started < 1.0
+        # The stream is over: its ticket names nothing now (NOT_FOUND: KeyError).
+        with pytest.raises(KeyError):
+            cancel_flight_info(client, info, options)
+        # The server still answers.
+        again = client.get_flight_info(statement_query("SELECT 1 AS one"), options)
+        assert client.do_get(again.endpoints[0].ticket, options).read_all().num_rows == 1
+
+
+def test_pyarrow_cancel_query_action_withdraws_a_ticket(flight_server, server_config):
+    with flight.FlightClient(location(server_config)) as client:
+        options = login(client, "alice", ALICE_KEY)
+        assert {a.type for a in client.list_actions(options)} >= {
+            "CancelFlightInfo", "CancelQuery", "SetSessionOptions", "GetSessionOptions",
+            "CloseSession"}
+        info = client.get_flight_info(statement_query(ENDLESS), options)
+        url = b"type.googleapis.com/arrow.flight.protocol.sql.ActionCancelQueryRequest"
+        body = _field(1, url) + _field(2, _field(1, info.serialize()))
+        results = list(client.do_action(flight.Action("CancelQuery", body), options))
+        answer = results[0].body.to_pybytes()
+        assert b"arrow.flight.protocol.sql.ActionCancelQueryResult" in answer
+        assert _decode(_any_value(answer)).get(1, [0])[0] == CANCELLED
+        with pytest.raises(KeyError):
+            client.do_get(info.endpoints[0].ticket, options).read_all()
+        # A statement that already ran at GetFlightInfo cannot be cancelled.
+        ran = client.get_flight_info(statement_query("CREATE SCHEMA cancel_me"), options)
+        assert cancel_flight_info(client, ran, options) == NOT_CANCELLABLE
+
+
+# --- session options (SetSessionOptions / GetSessionOptions / CloseSession + cookie) --------
+
+class CookieJar(flight.ClientMiddlewareFactory):
+    """Keeps the session cookie the server sets and sends it back, as a browser would."""
+
+    def __init__(self):
+        self.cookie = None
+
+    def start_call(self, info):
+        return _CookieMiddleware(self)
+
+
+class _CookieMiddleware(flight.ClientMiddleware):
+    def __init__(self, jar):
+        self.jar = jar
+
+    def sending_headers(self):
+        return {"cookie": self.jar.cookie} if self.jar.cookie else {}
+
+    def received_headers(self, headers):
+        for value in headers.get("set-cookie", []):
+            pair = value.split(";")[0].strip()
+            name, _, content = pair.partition("=")
+            self.jar.cookie = pair if content else None
+
+
+def _string_option(name: str, value: str) -> bytes:
+    return _field(1, _field(1, name.encode()) + _field(2, _field(1, value.encode())))
+
+
+def _options_map(body: bytes) -> dict:
+    """map<string, SessionOptionValue> (field 1) -> {name: value}."""
+    out = {}
+    for entry in _decode(body).get(1, []):
+        fields = _decode(entry)
+        name = fields[1][0].decode()
+        value = _decode(fields.get(2, [b""])[0])
+        if 1 in value:
+            out[name] = value[1][0].decode()
+        elif 3 in value:
+            out[name] = value[3][0]
+        else:
+            out[name] = value
+    return out
+
+
+def _errors_map(body: bytes) -> dict:
+    """SetSessionOptionsResult.errors -> {name: ErrorValue}."""
+    out = {}
+    for entry in _decode(body).get(1, []):
+        fields = _decode(entry)
+        out[fields[1][0].decode()] = _decode(fields.get(2, [b""])[0]).get(1, [0])[0]
+    return out
+
+
+def test_pyarrow_session_options_ride_on_a_cookie(flight_server, server_config):
+    jar = CookieJar()
+    with flight.FlightClient(location(server_config), middleware=[jar]) as client, \
+            flight.FlightClient(location(server_config)) as plain:
+        alice = login(client, "alice", ALICE_KEY)
+
+        def rows(c, sql, options):
+            info = c.get_flight_info(statement_query(sql), options)
+            return c.do_get(info.endpoints[0].ticket, options).read_all().to_pylist()
+
+        rows(client, "CREATE SCHEMA desk", alice)
+        rows(client, "CREATE TABLE desk.notes (body varchar)", alice)
+        rows(client, "INSERT INTO desk.notes VALUES ('hello')", alice)
+        # No session yet: GetSessionOptions needs one (NOT_FOUND: KeyError).
+        with pytest.raises(KeyError):
+            list(client.do_action(flight.Action("GetSessionOptions", b""), alice))
+
+        request = _string_option("catalog", "iceberg") + _string_option("schema", "desk")
+        result = list(client.do_action(flight.Action("SetSessionOptions", request), alice))
+        assert _errors_map(result[0].body.to_pybytes()) == {}
+        assert jar.cookie and jar.cookie.startswith("arrow_flight_session_id=")
+        # Unqualified names resolve in the cookie's session...
+        assert rows(client, "SELECT body FROM notes", alice) == [{"body": "hello"}]
+        # ...and not in Alice's calls without the cookie.
+        plain_alice = login(plain, "alice", ALICE_KEY)
+        with pytest.raises(pa.ArrowInvalid):
+            rows(plain, "SELECT body FROM notes", plain_alice)
+
+        # Per-option errors: an unknown schema, an unknown option; a property is set.
+        request = (_string_option("schema", "no_such_schema") +
+                   _string_option("no_such_option", "x") +
+                   _string_option("time_zone", "Europe/Paris"))
+        result = list(client.do_action(flight.Action("SetSessionOptions", request), alice))
+        assert _errors_map(result[0].body.to_pybytes()) == {
+            "schema": 2, "no_such_option": 1}  # INVALID_VALUE, INVALID_NAME
+        result = list(client.do_action(flight.Action("GetSessionOptions", b""), alice))
+        current = _options_map(result[0].body.to_pybytes())
+        assert current["catalog"] == "iceberg"
+        assert current["schema"] == "desk"
+        assert current["time_zone"] == "Europe/Paris"
+
+        # The session is Alice's: Bob with her cookie is refused.
+        bob = login(client, "bob", BOB_KEY)
+        with pytest.raises(flight.FlightUnauthorizedError):
+            rows(client, "SELECT 1", bob)
+
+        result = list(client.do_action(flight.Action("CloseSession", b""), alice))
+        assert _decode(result[0].body.to_pybytes()).get(1, [0])[0] == 1  # CLOSED
+        assert jar.cookie is None
+
+
+def test_adbc_session_options_through_the_driver(flight_server, server_config):
+    dbapi = pytest.importorskip("adbc_driver_flightsql.dbapi")
+    import json
+    with adbc_connect(server_config) as setup, setup.cursor() as cur:
+        cur.execute("CREATE SCHEMA adbc_s")
+        cur.execute("CREATE TABLE adbc_s.t (v bigint)")
+        cur.execute("INSERT INTO adbc_s.t VALUES (5)")
+    with dbapi.connect(location(server_config),
+                       db_kwargs={"username": "alice", "password": ALICE_KEY,
+                                  "adbc.flight.sql.rpc.with_cookie_middleware": "true"},
+                       autocommit=True) as conn:
+        conn.adbc_connection.set_options(**{"adbc.flight.sql.session.option.schema": "adbc_s"})
+        options = json.loads(conn.adbc_connection.get_option("adbc.flight.sql.session.options"))
+        assert options["schema"] == "adbc_s"
+        with conn.cursor() as cur:
+            cur.execute("SELECT v FROM t")
+            assert cur.fetchall() == [(5,)]
+        with pytest.raises(dbapi.Error):
+            conn.adbc_connection.set_options(
+                **{"adbc.flight.sql.session.option.schema": "missing_schema"})
+
+
+# --- CommandStatementIngest --------------------------------------------------------------
+
+def test_adbc_bulk_ingest_create_append_replace(flight_server, server_config):
+    dbapi = pytest.importorskip("adbc_driver_flightsql.dbapi")
+    data = pa.table({
+        "id": pa.array([1, 2, 3], pa.int64()),
+        "name": pa.array(["ann", "bo", None], pa.string()),
+        "amount": pa.array([decimal.Decimal("1.50"), None, decimal.Decimal("-2.25")],
+                           pa.decimal128(10, 2)),
+        "day": pa.array([datetime.date(2024, 1, 1)] * 3, pa.date32()),
+        "ok": pa.array([True, False, None], pa.bool_()),
+    })
+    with adbc_connect(server_config) as conn, conn.cursor() as cur:
+        cur.execute("CREATE SCHEMA bulk")
+        assert cur.adbc_ingest("loaded", data, mode="create", db_schema_name="bulk") == 3
+        cur.execute("SELECT id, name, amount, day, ok FROM bulk.loaded ORDER BY id")
+        back = cur.fetch_arrow_table()
+        assert back.schema.field("amount").type == pa.decimal128(10, 2)
+        assert back.to_pylist() == data.to_pylist()
+        # create again: the table exists.
+        with pytest.raises(dbapi.Error):
+            cur.adbc_ingest("loaded", data, mode="create", db_schema_name="bulk")
+        # append: several batches, one commit.
+        many = pa.Table.from_batches([data.to_batches()[0].slice(0, 2)] * 4)
+        assert cur.adbc_ingest("loaded", many, mode="append", db_schema_name="bulk") == 8
+        cur.execute("SELECT count(*), sum(id) FROM bulk.loaded")
+        assert cur.fetchone() == (11, 6 + 4 * 3)
+        # replace: only the new rows remain.
+        assert cur.adbc_ingest("loaded", data.slice(2), mode="replace",
+                               db_schema_name="bulk") == 1
+        cur.execute("SELECT id, name FROM bulk.loaded")
+        assert cur.fetchall() == [(3, None)]
+        # append to a missing table fails; temporary tables are refused.
+        with pytest.raises(dbapi.Error):
+            cur.adbc_ingest("missing", data, mode="append", db_schema_name="bulk")
+        with pytest.raises(dbapi.Error) as err:
+            cur.adbc_ingest("tmp", data, mode="create", db_schema_name="bulk", temporary=True)
+        assert "temporary" in str(err.value)
+
+
+# --- total_records, coordinator.debug, transactions ---------------------------------------
+
+def test_pyarrow_total_records_of_a_statement_that_ran(flight_server, server_config):
+    with flight.FlightClient(location(server_config)) as client:
+        options = login(client, "alice", ALICE_KEY)
+        client.get_flight_info(statement_query("CREATE SCHEMA counted"), options)
+        client.get_flight_info(statement_query("CREATE TABLE counted.t (a bigint)"), options)
+        info = client.get_flight_info(
+            statement_query("INSERT INTO counted.t VALUES (1), (2), (3)"), options)
+        table = client.do_get(info.endpoints[0].ticket, options).read_all()
+        assert info.total_records == table.num_rows == 1
+        assert table.column(0).to_pylist() == [3]
+
+
+def test_pyarrow_transactions_are_refused_at_once(flight_server, server_config):
+    with flight.FlightClient(location(server_config)) as client:
+        options = login(client, "alice", ALICE_KEY)
+        url = b"type.googleapis.com/arrow.flight.protocol.sql.ActionBeginTransactionRequest"
+        started = time.monotonic()
+        with pytest.raises(NotImplementedError) as err:  # gRPC UNIMPLEMENTED
+            list(client.do_action(flight.Action("BeginTransaction", _field(1, url)), options))
+        assert "transactions are not supported" in str(err.value)
+        url = b"type.googleapis.com/arrow.flight.protocol.sql.ActionEndTransactionRequest"
+        body = _field(1, url) + _field(2, _field(1, b"tx") + _varint_field(2, 1))
+        with pytest.raises(NotImplementedError):
+            list(client.do_action(flight.Action("EndTransaction", body), options))
+        # A statement inside a transaction is refused too.
+        with pytest.raises(NotImplementedError):
+            client.get_flight_info(command("CommandStatementQuery",
+                                           _field(1, b"SELECT 1") + _field(2, b"tx")), options)
+        assert time.monotonic() - started < 5
+
+
+def test_adbc_transactions_are_refused(flight_server, server_config):
+    dbapi = pytest.importorskip("adbc_driver_flightsql.dbapi")
+    with adbc_connect(server_config) as conn:
+        with pytest.raises(dbapi.Error):
+            conn.adbc_connection.set_autocommit(False)
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_pyarrow_coordinator_debug_adds_internal_details(start_server, server_config, debug):
+    server_config.coordinator_extra = f"debug = {'true' if debug else 'false'}"
+    server = start_server(["--config", str(server_config.write())])
+    server.wait_ready()
+    with flight.FlightClient(location(server_config)) as client:
+        with pytest.raises(pa.ArrowInvalid) as err:
+            client.get_flight_info(statement_query("SELECT nope FROM (VALUES 1) t(x)"))
+        assert "line 1:8" in str(err.value)
+        assert ("[sqe status" in str(err.value)) == debug

@@ -3,11 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
+
 #include "columnar/test_columns.h"
+#include "exec/value.h"
 #include "server/flight_sql/grpc_status.h"
 #include "server/flight_sql/handle_table.h"
 #include "server/flight_sql/metadata_results.h"
 #include "server/flight_sql/sql_info.h"
+#include "server/flight_sql/xdbc_type_info.h"
 
 namespace sqe::server::flight_sql {
 namespace {
@@ -101,6 +105,41 @@ TEST(MetadataSchemasTest, AsTheFlightSqlDefinitionSays) {
   EXPECT_FALSE(DbSchemasSchema()->field(1).nullable());
   SQE_ASSIGN_OR_FAIL(columnar::Batch types, ListTableTypes());
   EXPECT_EQ(types.num_rows(), 2);
+}
+
+TEST(XdbcTypeInfoTest, OneRowPerTypeOrderedByCodeWithTheSpecSchema) {
+  columnar::SchemaPtr schema = XdbcTypeInfoSchema();
+  ASSERT_EQ(schema->num_fields(), 19);
+  EXPECT_EQ(schema->field(0).name(), "type_name");
+  EXPECT_FALSE(schema->field(0).nullable());
+  EXPECT_EQ(schema->field(5).name(), "create_params");
+  EXPECT_EQ(schema->field(5).type()->id(), columnar::TypeId::kList);
+  EXPECT_FALSE(schema->field(5).type()->value_field().nullable());
+  EXPECT_EQ(schema->field(18).name(), "interval_precision");
+  SQE_ASSIGN_OR_FAIL(columnar::Batch all, XdbcTypeInfo(std::nullopt));
+  EXPECT_GE(all.num_rows(), 15);
+  int32_t previous = INT32_MIN;
+  bool has_bigint = false;
+  for (int64_t r = 0; r < all.num_rows(); ++r) {
+    SQE_ASSIGN_OR_FAIL(exec::Value code, exec::Value::FromColumn(all.column(1), r));
+    EXPECT_LE(previous, code.int_value());
+    previous = static_cast<int32_t>(code.int_value());
+    if (all.column(0).StringAt(r) == "bigint") {
+      has_bigint = true;
+      EXPECT_EQ(code.int_value(), -5);  // java.sql.Types.BIGINT
+    }
+  }
+  EXPECT_TRUE(has_bigint);
+  // Only the types of one code: 93 (java.sql.Types.TIMESTAMP), a datetime (9) subtype 3.
+  SQE_ASSIGN_OR_FAIL(columnar::Batch timestamps, XdbcTypeInfo(93));
+  ASSERT_EQ(timestamps.num_rows(), 1);
+  EXPECT_EQ(timestamps.column(0).StringAt(0), "timestamp");
+  SQE_ASSIGN_OR_FAIL(exec::Value sql_type, exec::Value::FromColumn(timestamps.column(15), 0));
+  EXPECT_EQ(sql_type.int_value(), 9);
+  SQE_ASSIGN_OR_FAIL(exec::Value subcode, exec::Value::FromColumn(timestamps.column(16), 0));
+  EXPECT_EQ(subcode.int_value(), 3);
+  SQE_ASSIGN_OR_FAIL(columnar::Batch none, XdbcTypeInfo(424242));
+  EXPECT_EQ(none.num_rows(), 0);
 }
 
 }  // namespace

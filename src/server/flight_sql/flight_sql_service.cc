@@ -14,8 +14,11 @@
 #include "server/flight_sql/handle_table.h"
 #include "server/flight_sql/key_results.h"
 #include "server/flight_sql/metadata_results.h"
+#include "server/flight_sql/running_queries.h"
+#include "server/flight_sql/session_options.h"
 #include "server/flight_sql/sql_info.h"
 #include "server/flight_sql/user_sessions.h"
+#include "server/flight_sql/xdbc_type_info.h"
 
 namespace sqe::server::flight_sql {
 
@@ -29,6 +32,7 @@ constexpr std::chrono::seconds kTicketLifetime{300};
 constexpr std::chrono::seconds kPreparedLifetime{3600};
 constexpr size_t kMaxTickets = 10000;
 constexpr size_t kMaxPrepared = 10000;
+constexpr size_t kMaxSessions = 10000;
 /// A batch whose encoded body is larger goes out in slices, so every FlightData stays
 /// well under the 4 MiB default message limit of gRPC clients.
 constexpr size_t kMaxWireBody = size_t{2} << 20;
@@ -50,6 +54,20 @@ struct PreparedStatement {
   std::mutex mu;
   std::vector<std::vector<exec::Value>> parameter_rows;
 };
+
+/// Who makes a call, and the engine Session it runs in: the Flight session its cookie names,
+/// or else the user's own.
+struct Caller {
+  auth::Identity who;
+  std::shared_ptr<engine::Session> session;
+};
+
+/// The handle inside a ticket SQE issued.
+Result<std::string> TicketHandle(const fp::Ticket& ticket) {
+  SQE_ASSIGN_OR_RETURN(google::protobuf::Any any, rpc::ParseAny(ticket.ticket()));
+  SQE_ASSIGN_OR_RETURN(auto t, rpc::UnpackAny<sqlproto::TicketStatementQuery>(any));
+  return t.statement_handle();
+}
 
 /// Polls the call's cancellation while a DoGet streams; cancels the cursor when the call
 /// is cancelled. Joined on destruction.
@@ -82,19 +100,17 @@ class CancelWatcher {
   std::thread thread_;
 };
 
-grpc::Status Fail(const Status& status) { return ToGrpcStatus(status); }
-
-#define SQE_GRPC_RETURN_NOT_OK(expr)         \
-  do {                                       \
-    ::sqe::Status _st = (expr);              \
-    if (!_st.ok()) return ToGrpcStatus(_st); \
+#define SQE_GRPC_RETURN_NOT_OK(expr) \
+  do {                               \
+    ::sqe::Status _st = (expr);      \
+    if (!_st.ok()) return Fail(_st); \
   } while (false)
 
 #define SQE_GRPC_ASSIGN_OR_RETURN(lhs, expr) \
   SQE_GRPC_ASSIGN_OR_RETURN_IMPL(SQE_CONCAT(_sqe_grpc_r_, __LINE__), lhs, expr)
 #define SQE_GRPC_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
   auto tmp = (expr);                                   \
-  if (!tmp.ok()) return ToGrpcStatus(tmp.status());    \
+  if (!tmp.ok()) return Fail(tmp.status());            \
   lhs = std::move(tmp).value()
 
 bool Is(const google::protobuf::Any& any, const google::protobuf::Descriptor* d) {
@@ -157,6 +173,49 @@ Result<std::vector<std::vector<exec::Value>>> ParameterRows(
   return rows;
 }
 
+/// What an ingest command asks of Session::Ingest. Temporary tables and transactions do
+/// not exist in SQE; an unspecified table option is an error, as the definition says.
+Result<engine::IngestOptions> IngestOptionsOf(const sqlproto::CommandStatementIngest& q) {
+  using Definition = sqlproto::CommandStatementIngest::TableDefinitionOptions;
+  if (q.temporary()) {
+    return Status::NotImplemented(
+        "temporary tables are not supported: ingest into a regular table (temporary = false)");
+  }
+  if (q.has_transaction_id()) {
+    return Status::NotImplemented("transactions are not supported: every ingest commits once");
+  }
+  engine::IngestOptions options;
+  options.table = q.table();
+  if (q.has_catalog()) options.catalog = q.catalog();
+  if (q.has_schema()) options.schema = q.schema();
+  switch (q.table_definition_options().if_not_exist()) {
+    case Definition::TABLE_NOT_EXIST_OPTION_CREATE:
+      options.if_missing = engine::IngestOptions::IfMissing::kCreate;
+      break;
+    case Definition::TABLE_NOT_EXIST_OPTION_FAIL:
+      options.if_missing = engine::IngestOptions::IfMissing::kFail;
+      break;
+    default:
+      return Status::InvalidArgument(
+          "table_definition_options.if_not_exist must be CREATE or FAIL");
+  }
+  switch (q.table_definition_options().if_exists()) {
+    case Definition::TABLE_EXISTS_OPTION_FAIL:
+      options.if_exists = engine::IngestOptions::IfExists::kFail;
+      break;
+    case Definition::TABLE_EXISTS_OPTION_APPEND:
+      options.if_exists = engine::IngestOptions::IfExists::kAppend;
+      break;
+    case Definition::TABLE_EXISTS_OPTION_REPLACE:
+      options.if_exists = engine::IngestOptions::IfExists::kReplace;
+      break;
+    default:
+      return Status::InvalidArgument(
+          "table_definition_options.if_exists must be FAIL, APPEND or REPLACE");
+  }
+  return options;
+}
+
 }  // namespace
 
 struct FlightSqlService::State {
@@ -164,26 +223,71 @@ struct FlightSqlService::State {
   UserSessions sessions;
   HandleTable<TicketEntry> tickets{"ticket", kTicketLifetime, kMaxTickets};
   HandleTable<PreparedStatement> prepared{"prepared statement", kPreparedLifetime, kMaxPrepared};
+  HandleTable<FlightSession> flight_sessions;
+  RunningQueries running;
   std::vector<SqlInfoEntry> sql_info;
 
   explicit State(FlightSqlServiceOptions o)
       : options(std::move(o)),
         sessions(options.engine, options.session_ttl),
+        flight_sessions("session", options.session_ttl, kMaxSessions),
         sql_info(SqlInfoFacts(options.server_version)) {}
 
+  /// Authenticates a call and picks its session: the one its cookie names (which must be
+  /// the caller's), else the caller's per-user session. A cookie of an expired or closed
+  /// session falls back to the per-user one.
+  Result<Caller> Resolve(const grpc::ServerContext& context) {
+    SQE_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*options.auth, context));
+    if (std::optional<std::string> id = SessionIdCookie(context)) {
+      Result<std::shared_ptr<FlightSession>> session = flight_sessions.Get(*id, who.user);
+      if (session.ok()) return Caller{std::move(who), (*session)->session};
+      if (session.status().code() == StatusCode::kPermissionDenied) return session.status();
+    }
+    std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);
+    return Caller{std::move(who), std::move(session)};
+  }
+
+  /// Cancels what the tickets of `info` started: CANCELLED when a query was stopped (or a
+  /// ticket withdrawn before its DoGet), NOT_CANCELLABLE when the statement already ran
+  /// (statements without a result set run at GetFlightInfo); NotFound for tickets no
+  /// longer known (their stream ended, or they expired).
+  Result<fp::CancelStatus> CancelInfo(const fp::FlightInfo& info, const Caller& caller) {
+    if (info.endpoint_size() == 0) {
+      return Status::InvalidArgument("the FlightInfo to cancel has no endpoint");
+    }
+    bool cancelled = false;
+    for (const fp::FlightEndpoint& endpoint : info.endpoint()) {
+      SQE_ASSIGN_OR_RETURN(std::string handle, TicketHandle(endpoint.ticket()));
+      SQE_ASSIGN_OR_RETURN(bool was_running, running.Cancel(handle, caller.who.user));
+      if (was_running) {
+        cancelled = true;
+        continue;
+      }
+      Result<std::shared_ptr<TicketEntry>> pending = tickets.Get(handle, caller.who.user);
+      if (!pending.ok()) {
+        if (pending.status().code() != StatusCode::kNotFound) return pending.status();
+        return Status::NotFound(
+            "no running query has this ticket (its stream ended or it "
+            "expired)");
+      }
+      if ((*pending)->result != nullptr) return fp::CANCEL_STATUS_NOT_CANCELLABLE;
+      SQE_RETURN_NOT_OK(tickets.Remove(handle, caller.who.user));
+      cancelled = true;
+    }
+    return cancelled ? fp::CANCEL_STATUS_CANCELLED : fp::CANCEL_STATUS_UNSPECIFIED;
+  }
+
   /// The schema a command's result has (without running it).
-  Result<columnar::SchemaPtr> SchemaOf(const google::protobuf::Any& command,
-                                       const auth::Identity& who) {
+  Result<columnar::SchemaPtr> SchemaOf(const google::protobuf::Any& command, const Caller& caller) {
     if (Is(command, sqlproto::CommandStatementQuery::descriptor())) {
       SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementQuery>(command));
-      SQE_ASSIGN_OR_RETURN(engine::StatementDescription d,
-                           sessions.ForUser(who.user)->Describe(q.query()));
+      SQE_ASSIGN_OR_RETURN(engine::StatementDescription d, caller.session->Describe(q.query()));
       return d.schema;
     }
     if (Is(command, sqlproto::CommandPreparedStatementQuery::descriptor())) {
       SQE_ASSIGN_OR_RETURN(auto q,
                            rpc::UnpackAny<sqlproto::CommandPreparedStatementQuery>(command));
-      SQE_ASSIGN_OR_RETURN(auto p, prepared.Get(q.prepared_statement_handle(), who.user));
+      SQE_ASSIGN_OR_RETURN(auto p, prepared.Get(q.prepared_statement_handle(), caller.who.user));
       return p->description.schema;
     }
     if (Is(command, sqlproto::CommandGetCatalogs::descriptor())) return CatalogsSchema();
@@ -193,13 +297,13 @@ struct FlightSqlService::State {
       return TablesSchema(q.include_schema());
     }
     if (Is(command, sqlproto::CommandGetTableTypes::descriptor())) return TableTypesSchema();
+    if (Is(command, sqlproto::CommandGetXdbcTypeInfo::descriptor())) return XdbcTypeInfoSchema();
     return Status::NotImplemented("Flight SQL command '" + rpc::AnyTypeName(command) +
                                   "' is not supported yet");
   }
 
   /// The IPC-encapsulated schema of a command's result.
-  Result<std::string> SchemaBytesOf(const google::protobuf::Any& command,
-                                    const auth::Identity& who) {
+  Result<std::string> SchemaBytesOf(const google::protobuf::Any& command, const Caller& caller) {
     if (Is(command, sqlproto::CommandGetSqlInfo::descriptor())) {
       SQE_ASSIGN_OR_RETURN(columnar::ipc::EncodedMessage m, SqlInfoSchemaMessage());
       std::string out;
@@ -211,15 +315,14 @@ struct FlightSqlService::State {
       columnar::ipc::AppendFramedMessage(*keys, &out);
       return out;
     }
-    SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr schema, SchemaOf(command, who));
+    SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr schema, SchemaOf(command, caller));
     return rpc::SerializeSchema(*schema);
   }
 
   /// The ticket entry of a command and its result schema (GetFlightInfo). Statements
   /// without a result set run now.
   Result<std::shared_ptr<TicketEntry>> TicketFor(const google::protobuf::Any& command,
-                                                 const auth::Identity& who,
-                                                 std::string* schema_bytes) {
+                                                 const Caller& caller, std::string* schema_bytes) {
     auto entry = std::make_shared<TicketEntry>();
     bool run_now = false;
     if (Is(command, sqlproto::CommandStatementQuery::descriptor())) {
@@ -230,14 +333,13 @@ struct FlightSqlService::State {
             "on its own");
       }
       entry->sql = q.query();
-      SQE_ASSIGN_OR_RETURN(engine::StatementDescription d,
-                           sessions.ForUser(who.user)->Describe(entry->sql));
+      SQE_ASSIGN_OR_RETURN(engine::StatementDescription d, caller.session->Describe(entry->sql));
       SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*d.schema));
       run_now = d.is_update;
     } else if (Is(command, sqlproto::CommandPreparedStatementQuery::descriptor())) {
       SQE_ASSIGN_OR_RETURN(auto q,
                            rpc::UnpackAny<sqlproto::CommandPreparedStatementQuery>(command));
-      SQE_ASSIGN_OR_RETURN(auto p, prepared.Get(q.prepared_statement_handle(), who.user));
+      SQE_ASSIGN_OR_RETURN(auto p, prepared.Get(q.prepared_statement_handle(), caller.who.user));
       entry->sql = p->sql;
       SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*p->description.schema));
       run_now = p->description.is_update;
@@ -249,13 +351,12 @@ struct FlightSqlService::State {
       }
       if (!p->parameter_rows.empty()) entry->parameters = p->parameter_rows[0];
     } else {
-      SQE_ASSIGN_OR_RETURN(*schema_bytes, SchemaBytesOf(command, who));
+      SQE_ASSIGN_OR_RETURN(*schema_bytes, SchemaBytesOf(command, caller));
       entry->command = command;
     }
     if (run_now) {
-      SQE_ASSIGN_OR_RETURN(
-          engine::QueryResult result,
-          sessions.ForUser(who.user)->ExecuteWithParameters(entry->sql, entry->parameters));
+      SQE_ASSIGN_OR_RETURN(engine::QueryResult result,
+                           caller.session->ExecuteWithParameters(entry->sql, entry->parameters));
       // The stream DoGet sends is this result's (an INSERT reports its row count).
       SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*result.schema));
       entry->result = std::make_shared<engine::QueryResult>(std::move(result));
@@ -274,7 +375,7 @@ struct FlightSqlService::State {
   }
 
   /// Streams a metadata command's result.
-  Status WriteMetadata(const google::protobuf::Any& command, const auth::Identity& who,
+  Status WriteMetadata(const google::protobuf::Any& command, const Caller& caller,
                        grpc::ServerWriter<fp::FlightData>* writer) {
     if (Is(command, sqlproto::CommandGetSqlInfo::descriptor())) {
       SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandGetSqlInfo>(command));
@@ -297,7 +398,7 @@ struct FlightSqlService::State {
       if (!writer->Write(schema)) return Status::Cancelled("the client went away");
       return Status::OK();
     }
-    std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);
+    std::shared_ptr<engine::Session> session = caller.session;
     columnar::Batch batch;
     if (Is(command, sqlproto::CommandGetCatalogs::descriptor())) {
       SQE_ASSIGN_OR_RETURN(batch, ListCatalogs(*session));
@@ -309,6 +410,11 @@ struct FlightSqlService::State {
       SQE_ASSIGN_OR_RETURN(batch, ListTables(*session, q));
     } else if (Is(command, sqlproto::CommandGetTableTypes::descriptor())) {
       SQE_ASSIGN_OR_RETURN(batch, ListTableTypes());
+    } else if (Is(command, sqlproto::CommandGetXdbcTypeInfo::descriptor())) {
+      SQE_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandGetXdbcTypeInfo>(command));
+      SQE_ASSIGN_OR_RETURN(
+          batch,
+          XdbcTypeInfo(q.has_data_type() ? std::optional<int32_t>(q.data_type()) : std::nullopt));
     } else {
       return Status::NotImplemented("Flight SQL command '" + rpc::AnyTypeName(command) +
                                     "' is not supported yet");
@@ -335,10 +441,17 @@ struct FlightSqlService::State {
 
   /// Runs a statement and streams its result.
   Status StreamStatement(grpc::ServerContext* context, const TicketEntry& ticket,
-                         const auth::Identity& who, grpc::ServerWriter<fp::FlightData>* writer) {
-    std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);
+                         const Caller& caller, RunningQueries::Registration* registration,
+                         grpc::ServerWriter<fp::FlightData>* writer) {
+    std::shared_ptr<engine::Session> session = caller.session;
     SQE_ASSIGN_OR_RETURN(std::unique_ptr<engine::ResultCursor> cursor,
                          session->Start(ticket.sql, ticket.parameters));
+    // CancelFlightInfo reaches the cursor through the registration until this returns.
+    registration->Attach(cursor.get());
+    struct DetachAtEnd {
+      RunningQueries::Registration* r;
+      ~DetachAtEnd() { r->Detach(); }
+    } detach{registration};
     // A query may compute long before its first batch, while Next() waits: a watcher stops
     // it as soon as the client cancels the call, its deadline passes or the server stops.
     CancelWatcher watcher(context, cursor.get());
@@ -352,9 +465,9 @@ struct FlightSqlService::State {
   }
 
   /// Runs an update, once per parameter row (or once without parameters); the row count.
-  Result<int64_t> RunUpdate(const auth::Identity& who, const std::string& sql,
+  Result<int64_t> RunUpdate(const Caller& caller, const std::string& sql,
                             const std::vector<std::vector<exec::Value>>& rows) {
-    std::shared_ptr<engine::Session> session = sessions.ForUser(who.user);
+    std::shared_ptr<engine::Session> session = caller.session;
     if (rows.empty()) {
       SQE_ASSIGN_OR_RETURN(engine::QueryResult r, session->ExecuteWithParameters(sql, {}));
       return r.update_count;
@@ -371,6 +484,10 @@ struct FlightSqlService::State {
 FlightSqlService::FlightSqlService(FlightSqlServiceOptions options)
     : state_(std::make_unique<State>(std::move(options))) {}
 FlightSqlService::~FlightSqlService() = default;
+
+grpc::Status FlightSqlService::Fail(const Status& status) const {
+  return ToClientStatus(status, state_->options.debug);
+}
 
 grpc::Status FlightSqlService::Handshake(
     grpc::ServerContext* context,
@@ -408,12 +525,12 @@ grpc::Status FlightSqlService::ListFlights(grpc::ServerContext* context, const f
 grpc::Status FlightSqlService::GetFlightInfo(grpc::ServerContext* context,
                                              const FlightDescriptor* request,
                                              fp::FlightInfo* response) {
-  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  SQE_GRPC_ASSIGN_OR_RETURN(Caller caller, state_->Resolve(*context));
   SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any command, CommandOf(*request));
   std::string schema;
   SQE_GRPC_ASSIGN_OR_RETURN(std::shared_ptr<TicketEntry> entry,
-                            state_->TicketFor(command, who, &schema));
-  SQE_GRPC_ASSIGN_OR_RETURN(std::string handle, state_->tickets.Add(who.user, entry));
+                            state_->TicketFor(command, caller, &schema));
+  SQE_GRPC_ASSIGN_OR_RETURN(std::string handle, state_->tickets.Add(caller.who.user, entry));
   sqlproto::TicketStatementQuery ticket;
   ticket.set_statement_handle(handle);
   response->set_schema(std::move(schema));
@@ -427,32 +544,46 @@ grpc::Status FlightSqlService::GetFlightInfo(grpc::ServerContext* context,
   return grpc::Status::OK;
 }
 
+grpc::Status FlightSqlService::PollFlightInfo(grpc::ServerContext* context,
+                                              const FlightDescriptor* request,
+                                              fp::PollInfo* response) {
+  // A statement's FlightInfo is ready at once (a query runs at DoGet, streaming), so the
+  // first answer is already the complete one: no retry descriptor.
+  grpc::Status status = GetFlightInfo(context, request, response->mutable_info());
+  if (!status.ok()) return status;
+  response->set_progress(1.0);
+  return grpc::Status::OK;
+}
+
 grpc::Status FlightSqlService::GetSchema(grpc::ServerContext* context,
                                          const FlightDescriptor* request,
                                          fp::SchemaResult* response) {
-  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  SQE_GRPC_ASSIGN_OR_RETURN(Caller caller, state_->Resolve(*context));
   SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any command, CommandOf(*request));
-  SQE_GRPC_ASSIGN_OR_RETURN(std::string schema, state_->SchemaBytesOf(command, who));
+  SQE_GRPC_ASSIGN_OR_RETURN(std::string schema, state_->SchemaBytesOf(command, caller));
   response->set_schema(std::move(schema));
   return grpc::Status::OK;
 }
 
 grpc::Status FlightSqlService::DoGet(grpc::ServerContext* context, const fp::Ticket* request,
                                      grpc::ServerWriter<FlightData>* writer) {
-  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
-  SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any any, rpc::ParseAny(request->ticket()));
-  SQE_GRPC_ASSIGN_OR_RETURN(auto ticket, rpc::UnpackAny<sqlproto::TicketStatementQuery>(any));
+  SQE_GRPC_ASSIGN_OR_RETURN(Caller caller, state_->Resolve(*context));
+  SQE_GRPC_ASSIGN_OR_RETURN(std::string handle, TicketHandle(*request));
   SQE_GRPC_ASSIGN_OR_RETURN(std::shared_ptr<TicketEntry> entry,
-                            state_->tickets.Take(ticket.statement_handle(), who.user));
+                            state_->tickets.Take(handle, caller.who.user));
+  // Registered before the query starts: a cancel from now on stops it.
+  std::unique_ptr<RunningQueries::Registration> registration =
+      state_->running.Add(handle, caller.who.user);
   Status status = entry->result != nullptr ? state_->WriteResult(*entry->result, writer)
-                  : entry->sql.empty()     ? state_->WriteMetadata(entry->command, who, writer)
-                                           : state_->StreamStatement(context, *entry, who, writer);
+                  : entry->sql.empty()     ? state_->WriteMetadata(entry->command, caller, writer)
+                                           : state_->StreamStatement(context, *entry, caller,
+                                                                     registration.get(), writer);
   return Fail(status);
 }
 
 grpc::Status FlightSqlService::DoPut(grpc::ServerContext* context,
                                      grpc::ServerReaderWriter<fp::PutResult, FlightData>* stream) {
-  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  SQE_GRPC_ASSIGN_OR_RETURN(Caller caller, state_->Resolve(*context));
   FlightData first;
   if (!stream->Read(&first)) {
     return Fail(Status::InvalidArgument("DoPut needs a first message with a descriptor"));
@@ -464,32 +595,44 @@ grpc::Status FlightSqlService::DoPut(grpc::ServerContext* context,
   SQE_GRPC_RETURN_NOT_OK(reader.Consume(std::move(first)));
   FlightData next;
   while (stream->Read(&next)) SQE_GRPC_RETURN_NOT_OK(reader.Consume(std::move(next)));
-  SQE_GRPC_ASSIGN_OR_RETURN(auto rows, ParameterRows(reader.TakeBatches()));
+  std::vector<columnar::Batch> batches = reader.TakeBatches();
 
   fp::PutResult result;
+  if (Is(command, sqlproto::CommandStatementIngest::descriptor())) {
+    SQE_GRPC_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementIngest>(command));
+    SQE_GRPC_ASSIGN_OR_RETURN(engine::IngestOptions options, IngestOptionsOf(q));
+    if (reader.schema() == nullptr) {
+      return Fail(Status::InvalidArgument("the ingested stream has no schema message"));
+    }
+    SQE_GRPC_ASSIGN_OR_RETURN(int64_t count,
+                              caller.session->Ingest(options, reader.schema(), batches));
+    stream->Write(UpdateResult(count));
+    return grpc::Status::OK;
+  }
+  SQE_GRPC_ASSIGN_OR_RETURN(auto rows, ParameterRows(batches));
   if (Is(command, sqlproto::CommandStatementUpdate::descriptor())) {
     SQE_GRPC_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementUpdate>(command));
     if (q.has_transaction_id()) {
       return Fail(Status::NotImplemented("transactions are not supported"));
     }
-    SQE_GRPC_ASSIGN_OR_RETURN(int64_t count, state_->RunUpdate(who, q.query(), {}));
+    SQE_GRPC_ASSIGN_OR_RETURN(int64_t count, state_->RunUpdate(caller, q.query(), {}));
     result = UpdateResult(count);
   } else if (Is(command, sqlproto::CommandPreparedStatementUpdate::descriptor())) {
     SQE_GRPC_ASSIGN_OR_RETURN(auto q,
                               rpc::UnpackAny<sqlproto::CommandPreparedStatementUpdate>(command));
     SQE_GRPC_ASSIGN_OR_RETURN(auto p,
-                              state_->prepared.Get(q.prepared_statement_handle(), who.user));
+                              state_->prepared.Get(q.prepared_statement_handle(), caller.who.user));
     if (rows.empty()) {
       std::lock_guard<std::mutex> lock(p->mu);
       rows = p->parameter_rows;
     }
-    SQE_GRPC_ASSIGN_OR_RETURN(int64_t count, state_->RunUpdate(who, p->sql, rows));
+    SQE_GRPC_ASSIGN_OR_RETURN(int64_t count, state_->RunUpdate(caller, p->sql, rows));
     result = UpdateResult(count);
   } else if (Is(command, sqlproto::CommandPreparedStatementQuery::descriptor())) {
     SQE_GRPC_ASSIGN_OR_RETURN(auto q,
                               rpc::UnpackAny<sqlproto::CommandPreparedStatementQuery>(command));
     SQE_GRPC_ASSIGN_OR_RETURN(auto p,
-                              state_->prepared.Get(q.prepared_statement_handle(), who.user));
+                              state_->prepared.Get(q.prepared_statement_handle(), caller.who.user));
     {
       std::lock_guard<std::mutex> lock(p->mu);
       p->parameter_rows = std::move(rows);
@@ -507,7 +650,7 @@ grpc::Status FlightSqlService::DoPut(grpc::ServerContext* context,
 
 grpc::Status FlightSqlService::DoAction(grpc::ServerContext* context, const fp::Action* request,
                                         grpc::ServerWriter<fp::Result>* writer) {
-  SQE_GRPC_ASSIGN_OR_RETURN(auth::Identity who, AuthenticateCall(*state_->options.auth, *context));
+  SQE_GRPC_ASSIGN_OR_RETURN(Caller caller, state_->Resolve(*context));
   const std::string& type = request->type();
   if (type == "CreatePreparedStatement") {
     SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any any, rpc::ParseAny(request->body()));
@@ -518,7 +661,7 @@ grpc::Status FlightSqlService::DoAction(grpc::ServerContext* context, const fp::
     }
     auto p = std::make_shared<PreparedStatement>();
     p->sql = q.query();
-    SQE_GRPC_ASSIGN_OR_RETURN(p->description, state_->sessions.ForUser(who.user)->Describe(p->sql));
+    SQE_GRPC_ASSIGN_OR_RETURN(p->description, caller.session->Describe(p->sql));
     sqlproto::ActionCreatePreparedStatementResult created;
     if (!p->description.is_update) {
       SQE_GRPC_ASSIGN_OR_RETURN(std::string schema, rpc::SerializeSchema(*p->description.schema));
@@ -529,7 +672,7 @@ grpc::Status FlightSqlService::DoAction(grpc::ServerContext* context, const fp::
                                 rpc::SerializeSchema(*ParameterSchema(p->description)));
       created.set_parameter_schema(std::move(parameters));
     }
-    SQE_GRPC_ASSIGN_OR_RETURN(std::string handle, state_->prepared.Add(who.user, p));
+    SQE_GRPC_ASSIGN_OR_RETURN(std::string handle, state_->prepared.Add(caller.who.user, p));
     created.set_prepared_statement_handle(handle);
     fp::Result result;
     result.set_body(rpc::PackAny(created));
@@ -540,7 +683,83 @@ grpc::Status FlightSqlService::DoAction(grpc::ServerContext* context, const fp::
     SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any any, rpc::ParseAny(request->body()));
     SQE_GRPC_ASSIGN_OR_RETURN(auto q,
                               rpc::UnpackAny<sqlproto::ActionClosePreparedStatementRequest>(any));
-    return Fail(state_->prepared.Remove(q.prepared_statement_handle(), who.user));
+    return Fail(state_->prepared.Remove(q.prepared_statement_handle(), caller.who.user));
+  }
+  if (type == "CancelFlightInfo") {
+    fp::CancelFlightInfoRequest q;
+    if (!q.ParseFromString(request->body())) {
+      return Fail(Status::InvalidArgument("CancelFlightInfo needs a CancelFlightInfoRequest"));
+    }
+    SQE_GRPC_ASSIGN_OR_RETURN(fp::CancelStatus status, state_->CancelInfo(q.info(), caller));
+    fp::CancelFlightInfoResult cancelled;
+    cancelled.set_status(status);
+    fp::Result result;
+    result.set_body(cancelled.SerializeAsString());
+    writer->Write(result);
+    return grpc::Status::OK;
+  }
+  if (type == "CancelQuery") {
+    SQE_GRPC_ASSIGN_OR_RETURN(google::protobuf::Any any, rpc::ParseAny(request->body()));
+    SQE_GRPC_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::ActionCancelQueryRequest>(any));
+    fp::FlightInfo info;
+    if (!info.ParseFromString(q.info())) {
+      return Fail(Status::InvalidArgument("CancelQuery needs a serialized FlightInfo"));
+    }
+    SQE_GRPC_ASSIGN_OR_RETURN(fp::CancelStatus status, state_->CancelInfo(info, caller));
+    sqlproto::ActionCancelQueryResult cancelled;
+    // The two enums number their values alike.
+    cancelled.set_result(static_cast<sqlproto::ActionCancelQueryResult::CancelResult>(status));
+    fp::Result result;
+    result.set_body(rpc::PackAny(cancelled));
+    writer->Write(result);
+    return grpc::Status::OK;
+  }
+  if (type == "SetSessionOptions") {
+    fp::SetSessionOptionsRequest q;
+    if (!q.ParseFromString(request->body())) {
+      return Fail(Status::InvalidArgument("SetSessionOptions needs a SetSessionOptionsRequest"));
+    }
+    std::shared_ptr<FlightSession> session;
+    if (std::optional<std::string> id = SessionIdCookie(*context)) {
+      Result<std::shared_ptr<FlightSession>> known =
+          state_->flight_sessions.Get(*id, caller.who.user);
+      if (known.ok()) session = *known;
+    }
+    if (session == nullptr) {
+      // A new session, named by the cookie the client sends from now on.
+      session = std::make_shared<FlightSession>();
+      session->session = state_->options.engine->NewSession(caller.who.user);
+      SQE_GRPC_ASSIGN_OR_RETURN(std::string id,
+                                state_->flight_sessions.Add(caller.who.user, session));
+      context->AddInitialMetadata("set-cookie", std::string(kSessionCookieName) + "=" + id);
+    }
+    fp::Result result;
+    result.set_body(ApplySessionOptions(*session->session, q).SerializeAsString());
+    writer->Write(result);
+    return grpc::Status::OK;
+  }
+  if (type == "GetSessionOptions" || type == "CloseSession") {
+    std::optional<std::string> id = SessionIdCookie(*context);
+    if (!id.has_value()) {
+      return Fail(Status::NotFound(type + " needs the session cookie " + kSessionCookieName +
+                                   " (SetSessionOptions starts a session)"));
+    }
+    SQE_GRPC_ASSIGN_OR_RETURN(std::shared_ptr<FlightSession> session,
+                              state_->flight_sessions.Get(*id, caller.who.user));
+    fp::Result result;
+    if (type == "GetSessionOptions") {
+      SQE_GRPC_ASSIGN_OR_RETURN(fp::GetSessionOptionsResult options,
+                                CurrentSessionOptions(*session->session));
+      result.set_body(options.SerializeAsString());
+    } else {
+      SQE_GRPC_RETURN_NOT_OK(state_->flight_sessions.Remove(*id, caller.who.user));
+      context->AddInitialMetadata("set-cookie", std::string(kSessionCookieName) + "=; Max-Age=0");
+      fp::CloseSessionResult closed;
+      closed.set_status(fp::CloseSessionResult::CLOSED);
+      result.set_body(closed.SerializeAsString());
+    }
+    writer->Write(result);
+    return grpc::Status::OK;
   }
   if (type == "BeginTransaction" || type == "EndTransaction" || type == "BeginSavepoint" ||
       type == "EndSavepoint") {
@@ -556,7 +775,12 @@ grpc::Status FlightSqlService::ListActions(grpc::ServerContext* context, const f
   SQE_GRPC_RETURN_NOT_OK(AuthenticateCall(*state_->options.auth, *context).status());
   for (const auto& [type, description] : std::vector<std::pair<std::string, std::string>>{
            {"CreatePreparedStatement", "Prepare a SQL statement (Flight SQL)"},
-           {"ClosePreparedStatement", "Release a prepared statement (Flight SQL)"}}) {
+           {"ClosePreparedStatement", "Release a prepared statement (Flight SQL)"},
+           {"CancelFlightInfo", "Cancel the query of a FlightInfo (CancelFlightInfoRequest)"},
+           {"CancelQuery", "Cancel the query of a FlightInfo (Flight SQL, deprecated form)"},
+           {"SetSessionOptions", "Set session options (catalog, schema, session properties)"},
+           {"GetSessionOptions", "The options of the cookie's session"},
+           {"CloseSession", "Close the cookie's session"}}) {
     fp::ActionType action;
     action.set_type(type);
     action.set_description(description);

@@ -28,6 +28,8 @@ struct FlightSqlServiceOptions {
   std::chrono::seconds session_ttl{60};
   /// Lifetime of the bearer tokens Handshake issues.
   std::chrono::seconds token_lifetime{3600};
+  /// coordinator.debug: error messages keep internal details (grpc_status.h).
+  bool debug = false;
   /// Reported as FLIGHT_SQL_SERVER_VERSION.
   std::string server_version = "sqe";
 };
@@ -49,6 +51,10 @@ class FlightSqlService final : public ::arrow::flight::protocol::FlightService::
       grpc::ServerWriter<::arrow::flight::protocol::FlightInfo>* writer) override;
   grpc::Status GetFlightInfo(grpc::ServerContext* context, const FlightDescriptor* request,
                              ::arrow::flight::protocol::FlightInfo* response) override;
+  /// Runs as GetFlightInfo does and answers with a complete PollInfo (progress 1, no retry
+  /// descriptor): ADBC's incremental execution.
+  grpc::Status PollFlightInfo(grpc::ServerContext* context, const FlightDescriptor* request,
+                              ::arrow::flight::protocol::PollInfo* response) override;
   grpc::Status GetSchema(grpc::ServerContext* context, const FlightDescriptor* request,
                          ::arrow::flight::protocol::SchemaResult* response) override;
   grpc::Status DoGet(grpc::ServerContext* context, const ::arrow::flight::protocol::Ticket* request,
@@ -66,6 +72,9 @@ class FlightSqlService final : public ::arrow::flight::protocol::FlightService::
   struct State;
 
  private:
+  /// The gRPC status of a failed call, as options.debug says (ToClientStatus).
+  grpc::Status Fail(const Status& status) const;
+
   std::unique_ptr<State> state_;
 };
 

@@ -1,5 +1,7 @@
 #include "server/flight_sql/grpc_status.h"
 
+#include "common/logging.h"
+
 namespace sqe::server::flight_sql {
 
 grpc::StatusCode ToGrpcCode(StatusCode code) {
@@ -39,6 +41,22 @@ grpc::StatusCode ToGrpcCode(StatusCode code) {
 grpc::Status ToGrpcStatus(const Status& status) {
   if (status.ok()) return grpc::Status::OK;
   return grpc::Status(ToGrpcCode(status.code()), status.message());
+}
+
+grpc::Status ToClientStatus(const Status& status, bool debug) {
+  if (status.ok()) return grpc::Status::OK;
+  if (debug) {
+    return grpc::Status(
+        ToGrpcCode(status.code()),
+        status.message() + " [sqe status " + std::string(StatusCodeName(status.code())) + "]");
+  }
+  if (status.code() == StatusCode::kInternal) {
+    log::Error("flight_sql.internal_error", {{"error", status.message()}});
+    return grpc::Status(grpc::StatusCode::INTERNAL,
+                        "internal error; the server log has the details (coordinator.debug = "
+                        "true adds them to error messages)");
+  }
+  return ToGrpcStatus(status);
 }
 
 }  // namespace sqe::server::flight_sql
