@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """The summary table of scripts/bench-micro.sh: one line per benchmark run, from the JSON
-files Google Benchmark wrote (--benchmark_out) into DIR: binary, benchmark, label, time per
-iteration and its throughput counters (rows/s, values/s, MB/s...), human-scaled.
+files Google Benchmark wrote (--benchmark_out) into DIR: binary, benchmark, label, wall and
+CPU time per iteration and its throughput counters (rows/s, values/s, MB/s...),
+human-scaled. Rates are per wall second for benchmarks that use real time (the
+multi-threaded ones, "/real_time" in the name) and per CPU second otherwise. With
+repetitions only the median is shown.
 
 Usage: bench/micro_summary.py DIR
 """
@@ -26,11 +29,13 @@ def scaled(value: float, unit: str) -> str:
 
 def main() -> int:
     directory = Path(sys.argv[1])
-    print(f"{'benchmark':<58} {'time':>12}  throughput")
+    print(f"{'benchmark':<58} {'wall':>12} {'CPU':>12}  throughput")
     for path in sorted(directory.glob("*.json")):
         data = json.loads(path.read_text())
         for run in data.get("benchmarks", []):
             if run.get("run_type") == "aggregate" and run.get("aggregate_name") != "median":
+                continue
+            if run.get("run_type") == "iteration" and run.get("repetitions", 1) > 1:
                 continue
             if run.get("error_occurred"):
                 print(f"{path.stem + ': ' + run['name']:<58} error: {run.get('error_message')}")
@@ -38,7 +43,8 @@ def main() -> int:
             name = f"{path.stem.removesuffix('_benchmark')}: {run['name']}"
             if run.get("label"):
                 name += f" [{run['label']}]"
-            time = f"{run['real_time']:.2f} {run['time_unit']}"
+            wall = f"{run['real_time']:.2f} {run['time_unit']}"
+            cpu = f"{run['cpu_time']:.2f} {run['time_unit']}"
             rates = []
             for key in RATE_COUNTERS:
                 if key in run:
@@ -48,7 +54,7 @@ def main() -> int:
             for key in PLAIN_COUNTERS:
                 if key in run:
                     rates.append(f"{key} {run[key]:.3g}")
-            print(f"{name:<58} {time:>12}  {', '.join(rates)}")
+            print(f"{name:<58} {wall:>12} {cpu:>12}  {', '.join(rates)}")
     return 0
 
 
