@@ -105,7 +105,10 @@ def ensure_datagen_warehouse(datagen: str, sf: float) -> Path:
     root = REPO_ROOT / "build" / "bench" / f"tpch-datagen-sf{sf:g}"
     warehouse = root / "warehouse"
     marker = root / "complete"
-    if marker.exists():
+    # Made again when sqe-datagen was rebuilt since (its data may have changed).
+    stat = Path(datagen).stat()
+    version = f"{Path(datagen).resolve()} {stat.st_size} {stat.st_mtime_ns}\n"
+    if marker.exists() and marker.read_text() == version:
         return warehouse
     shutil.rmtree(root, ignore_errors=True)
     root.mkdir(parents=True)
@@ -114,7 +117,7 @@ def ensure_datagen_warehouse(datagen: str, sf: float) -> Path:
                           capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"sqe-datagen failed: {proc.stderr.strip()}")
-    marker.write_text("ok\n")
+    marker.write_text(version)
     return warehouse
 
 
@@ -139,32 +142,54 @@ def ensure_warehouse(shell: str, sf: float) -> Path:
     return warehouse
 
 
+def vm_hwm(pid: int) -> int:
+    """The peak resident memory of process `pid` so far (VmHWM, bytes); 0 once it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def run_child(args: list[str], stdin: str | None, timeout: float):
-    """(completed process, the child's peak RSS in bytes): the child is reaped with wait4 so
-    its own resource usage is known."""
+    """(completed process, the child's peak RSS in bytes). The peak is the child's VmHWM,
+    sampled every 20 ms while it runs: wait4's ru_maxrss would not do, since Linux carries
+    the parent's (this runner's, with pyarrow and DuckDB loaded) peak across the exec."""
     proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     out: list[str] = []
     err: list[str] = []
-    readers = [threading.Thread(target=lambda: out.append(proc.stdout.read())),
-               threading.Thread(target=lambda: err.append(proc.stderr.read()))]
-    for r in readers:
-        r.start()
+    peak = [0]
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            peak[0] = max(peak[0], vm_hwm(proc.pid))
+            done.wait(0.02)
+
+    threads = [threading.Thread(target=lambda: out.append(proc.stdout.read())),
+               threading.Thread(target=lambda: err.append(proc.stderr.read())),
+               threading.Thread(target=sample)]
+    for t in threads:
+        t.start()
     if stdin is not None:
         proc.stdin.write(stdin)
     proc.stdin.close()
     killer = threading.Timer(timeout, proc.kill)
     killer.start()
-    _, status, usage = os.wait4(proc.pid, 0)
+    # Reading stdout to its end means the child is exiting: its last peak is in.
+    threads[0].join()
+    proc.wait()
     killer.cancel()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    for r in readers:
-        r.join()
+    done.set()
+    for t in threads:
+        t.join()
     stderr = "".join(err)
     if proc.returncode < 0:
         stderr += f"\n(killed by signal {-proc.returncode}; timeout {timeout:.0f} s)"
-    return (subprocess.CompletedProcess(args, proc.returncode, "".join(out), stderr),
-            usage.ru_maxrss * 1024)
+    return subprocess.CompletedProcess(args, proc.returncode, "".join(out), stderr), peak[0]
 
 
 PEAK_RSS = {"sqe": 0, "sqe_flight": 0, "duckdb": 0}
@@ -236,17 +261,8 @@ class FlightServer:
         from adbc_driver_flightsql import dbapi
         self.conn = dbapi.connect(f"grpc://127.0.0.1:{self.port}", autocommit=True)
 
-    def peak_rss(self) -> int:
-        try:
-            for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) * 1024
-        except OSError:
-            pass
-        return 0
-
     def stop(self) -> int:
-        rss = self.peak_rss()
+        rss = vm_hwm(self.proc.pid)
         if getattr(self, "conn", None) is not None:
             try:
                 self.conn.close()
