@@ -52,34 +52,38 @@ inline Column RandomInt64Column(int64_t n, int64_t distinct, uint64_t seed) {
   return Int64Column(RandomInt64Values(n, distinct, seed));
 }
 
+/// `n` values of `type` drawn from `distribution`, built with `Builder` (one per value:
+/// `convert` maps a draw to the builder's value type).
+template <typename Builder, typename Distribution, typename Convert>
+Column RandomFixedColumn(TypePtr type, int64_t n, Distribution distribution, uint64_t seed,
+                         Convert convert) {
+  std::mt19937_64 rng(seed);
+  Builder builder(std::move(type));
+  OrDie(builder.Reserve(n));
+  for (int64_t i = 0; i < n; ++i) OrDie(builder.Append(convert(distribution(rng))));
+  return OrDie(builder.Finish());
+}
+
 /// decimal(15,2) values uniform in [lo_cents, hi_cents] (TPC-H prices are 900.00 ..
 /// 104,950.00, discounts 0.00 .. 0.10).
 inline Column RandomDecimalColumn(int64_t n, int64_t lo_cents, int64_t hi_cents, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int64_t> pick(lo_cents, hi_cents);
-  Decimal128Builder builder(Decimal(15, 2));
-  OrDie(builder.Reserve(n));
-  for (int64_t i = 0; i < n; ++i) OrDie(builder.Append(Decimal128(pick(rng))));
-  return OrDie(builder.Finish());
+  return RandomFixedColumn<Decimal128Builder>(
+      Decimal(15, 2), n, std::uniform_int_distribution<int64_t>(lo_cents, hi_cents), seed,
+      [](int64_t cents) { return Decimal128(cents); });
 }
 
 /// Dates (days since 1970) uniform over 1992-01-01 .. 1998-12-31.
 inline Column RandomDateColumn(int64_t n, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_int_distribution<int32_t> pick(8035, 10591);
-  Date32Builder builder(Date32());
-  OrDie(builder.Reserve(n));
-  for (int64_t i = 0; i < n; ++i) OrDie(builder.Append(pick(rng)));
-  return OrDie(builder.Finish());
+  return RandomFixedColumn<Date32Builder>(Date32(), n,
+                                          std::uniform_int_distribution<int32_t>(8035, 10591), seed,
+                                          [](int32_t days) { return days; });
 }
 
+/// Doubles uniform in [0, 1000).
 inline Column Float64Column(int64_t n, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> pick(0.0, 1000.0);
-  Float64Builder builder(Float64());
-  OrDie(builder.Reserve(n));
-  for (int64_t i = 0; i < n; ++i) OrDie(builder.Append(pick(rng)));
-  return OrDie(builder.Finish());
+  return RandomFixedColumn<Float64Builder>(Float64(), n,
+                                           std::uniform_real_distribution<double>(0.0, 1000.0),
+                                           seed, [](double v) { return v; });
 }
 
 /// Strings of 1..`words` words from a small vocabulary (about 30 bytes a value with

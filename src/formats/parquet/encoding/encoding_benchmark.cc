@@ -68,28 +68,38 @@ std::vector<std::string_view> Views(const std::vector<std::string>& strings) {
   return std::vector<std::string_view>(strings.begin(), strings.end());
 }
 
-/// Encoded pages and their total size.
+/// Encoded pages, the number of values in each and their total size.
 struct Pages {
   std::vector<std::string> pages;
+  std::vector<int64_t> counts;
   int64_t bytes = 0;
-  void Add(std::string page) {
-    bytes += static_cast<int64_t>(page.size());
-    pages.push_back(std::move(page));
-  }
 };
 
+/// Pages of kPageValues values: encode(first, n, out) appends values [first, first + n).
 template <typename Encode>
 Pages Paginate(Encode encode) {
   Pages out;
   for (int64_t first = 0; first < kValues; first += kPageValues) {
     std::string page;
-    encode(first, std::min(kPageValues, kValues - first), &page);
-    out.Add(std::move(page));
+    const int64_t n = std::min(kPageValues, kValues - first);
+    encode(first, n, &page);
+    out.bytes += static_cast<int64_t>(page.size());
+    out.pages.push_back(std::move(page));
+    out.counts.push_back(n);
   }
   return out;
 }
 
-void Report(benchmark::State& state, const Pages& pages, const char* label) {
+/// The benchmark loop: decode(data, size, n) decodes one page of n values; then the
+/// counters (values/s, encoded MB/s, bytes a value) and the label.
+template <typename Decode>
+void DecodeAll(benchmark::State& state, const Pages& pages, const char* label, Decode decode) {
+  for (auto _ : state) {
+    for (size_t i = 0; i < pages.pages.size(); ++i) {
+      const std::string& p = pages.pages[i];
+      decode(reinterpret_cast<const uint8_t*>(p.data()), p.size(), pages.counts[i]);
+    }
+  }
   state.SetLabel(label);
   state.counters["values_per_s"] = benchmark::Counter(
       static_cast<double>(kValues), benchmark::Counter::kIsIterationInvariantRate);
@@ -98,20 +108,21 @@ void Report(benchmark::State& state, const Pages& pages, const char* label) {
   state.counters["bytes_per_value"] = static_cast<double>(pages.bytes) / kValues;
 }
 
-void BM_PlainInt64(benchmark::State& state) {
-  const auto values = RandomInt64(int64_t{1} << 40, 31);
+/// PLAIN pages of `values` (int64_t or double) decoded into a reused buffer.
+template <typename T>
+void PlainFixed(benchmark::State& state, const std::vector<T>& values, const char* label) {
   const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
     EncodePlain(values.data() + first, n, out);
   });
-  std::vector<int64_t> out(kPageValues);
-  for (auto _ : state) {
-    for (const auto& p : pages.pages) {
-      Check(DecodePlain(reinterpret_cast<const uint8_t*>(p.data()), p.size(),
-                        static_cast<int64_t>(p.size() / 8), out.data()));
-      benchmark::DoNotOptimize(out.data());
-    }
-  }
-  Report(state, pages, "PLAIN int64");
+  std::vector<T> out(kPageValues);
+  DecodeAll(state, pages, label, [&](const uint8_t* data, size_t size, int64_t n) {
+    Check(DecodePlain(data, size, n, out.data()));
+    benchmark::DoNotOptimize(out.data());
+  });
+}
+
+void BM_PlainInt64(benchmark::State& state) {
+  PlainFixed(state, RandomInt64(int64_t{1} << 40, 31), "PLAIN int64");
 }
 
 void BM_PlainDouble(benchmark::State& state) {
@@ -119,18 +130,7 @@ void BM_PlainDouble(benchmark::State& state) {
   std::uniform_real_distribution<double> pick(0, 1e6);
   std::vector<double> values(kValues);
   for (auto& v : values) v = pick(rng);
-  const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
-    EncodePlain(values.data() + first, n, out);
-  });
-  std::vector<double> out(kPageValues);
-  for (auto _ : state) {
-    for (const auto& p : pages.pages) {
-      Check(DecodePlain(reinterpret_cast<const uint8_t*>(p.data()), p.size(),
-                        static_cast<int64_t>(p.size() / 8), out.data()));
-      benchmark::DoNotOptimize(out.data());
-    }
-  }
-  Report(state, pages, "PLAIN double");
+  PlainFixed(state, values, "PLAIN double");
 }
 
 void BM_PlainByteArray(benchmark::State& state) {
@@ -140,17 +140,25 @@ void BM_PlainByteArray(benchmark::State& state) {
     EncodePlainByteArray(views.data() + first, n, out);
   });
   std::vector<std::string_view> out(kPageValues);
-  for (auto _ : state) {
-    int64_t left = kValues;
-    for (const auto& p : pages.pages) {
-      const int64_t n = std::min(left, kPageValues);
-      left -= n;
-      Check(DecodePlainByteArray(reinterpret_cast<const uint8_t*>(p.data()), p.size(), n,
-                                 out.data()));
-      benchmark::DoNotOptimize(out.data());
-    }
-  }
-  Report(state, pages, "PLAIN byte_array");
+  DecodeAll(state, pages, "PLAIN byte_array", [&](const uint8_t* data, size_t size, int64_t n) {
+    Check(DecodePlainByteArray(data, size, n, out.data()));
+    benchmark::DoNotOptimize(out.data());
+  });
+}
+
+/// RLE_DICTIONARY pages of `indices` into `dictionary`, gathered into a reused buffer.
+template <typename T>
+void Dictionary(benchmark::State& state, const std::vector<T>& dictionary,
+                const std::vector<uint32_t>& indices, const char* label) {
+  const auto size = static_cast<int64_t>(dictionary.size());
+  const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
+    EncodeDictionaryIndices(indices.data() + first, n, size, out);
+  });
+  std::vector<T> out(kPageValues);
+  DecodeAll(state, pages, label, [&](const uint8_t* data, size_t bytes, int64_t n) {
+    Check(DecodeDictionaryIndices(data, bytes, dictionary.data(), size, n, out.data()));
+    benchmark::DoNotOptimize(out.data());
+  });
 }
 
 void BM_DictionaryInt64(benchmark::State& state) {
@@ -158,65 +166,37 @@ void BM_DictionaryInt64(benchmark::State& state) {
   const auto picks = RandomInt64(dictionary_size, 34);
   std::vector<int64_t> dictionary(dictionary_size);
   for (int64_t i = 0; i < dictionary_size; ++i) dictionary[i] = i * 7919 + 13;
-  std::vector<uint32_t> indices(picks.begin(), picks.end());
-  const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
-    EncodeDictionaryIndices(indices.data() + first, n, dictionary_size, out);
-  });
-  std::vector<int64_t> out(kPageValues);
-  for (auto _ : state) {
-    int64_t left = kValues;
-    for (const auto& p : pages.pages) {
-      const int64_t n = std::min(left, kPageValues);
-      left -= n;
-      Check(DecodeDictionaryIndices(reinterpret_cast<const uint8_t*>(p.data()), p.size(),
-                                    dictionary.data(), dictionary_size, n, out.data()));
-      benchmark::DoNotOptimize(out.data());
-    }
-  }
-  Report(state, pages, "RLE_DICTIONARY int64 (1000 distinct)");
+  Dictionary(state, dictionary, std::vector<uint32_t>(picks.begin(), picks.end()),
+             "RLE_DICTIONARY int64 (1000 distinct)");
 }
 
 void BM_DictionaryByteArray(benchmark::State& state) {
   const auto words = Words(35, false);
-  // The distinct values (about 4,700 word sequences) as the dictionary page.
+  // The distinct values (up to 4,680 word sequences) as the dictionary page.
   std::vector<std::string> distinct = words;
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-  const auto dictionary = Views(distinct);
   std::vector<uint32_t> indices(kValues);
   for (int64_t i = 0; i < kValues; ++i) {
     indices[i] = static_cast<uint32_t>(
         std::lower_bound(distinct.begin(), distinct.end(), words[i]) - distinct.begin());
   }
-  const auto size = static_cast<int64_t>(dictionary.size());
-  const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
-    EncodeDictionaryIndices(indices.data() + first, n, size, out);
-  });
-  std::vector<std::string_view> out(kPageValues);
-  for (auto _ : state) {
-    int64_t left = kValues;
-    for (const auto& p : pages.pages) {
-      const int64_t n = std::min(left, kPageValues);
-      left -= n;
-      Check(DecodeDictionaryIndices(reinterpret_cast<const uint8_t*>(p.data()), p.size(),
-                                    dictionary.data(), size, n, out.data()));
-      benchmark::DoNotOptimize(out.data());
-    }
-  }
-  Report(state, pages, "RLE_DICTIONARY byte_array");
+  Dictionary(state, Views(distinct), indices, "RLE_DICTIONARY byte_array");
 }
 
+/// DELTA_BINARY_PACKED pages of `values` (int32_t or int64_t).
 template <typename T>
-void DecodeDeltaPages(benchmark::State& state, const Pages& pages) {
+void DeltaBinaryPacked(benchmark::State& state, const std::vector<T>& values, const char* label) {
+  const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
+    EncodeDeltaBinaryPacked(values.data() + first, n, out);
+  });
   std::vector<T> out(kPageValues);
-  for (auto _ : state) {
-    for (const auto& p : pages.pages) {
-      DeltaBinaryPackedDecoder decoder;
-      Check(decoder.Init(reinterpret_cast<const uint8_t*>(p.data()), p.size()));
-      Check(decoder.Decode(out.data(), decoder.total_values()));
-      benchmark::DoNotOptimize(out.data());
-    }
-  }
+  DecodeAll(state, pages, label, [&](const uint8_t* data, size_t size, int64_t n) {
+    DeltaBinaryPackedDecoder decoder;
+    Check(decoder.Init(data, size));
+    Check(decoder.Decode(out.data(), n));
+    benchmark::DoNotOptimize(out.data());
+  });
 }
 
 void BM_DeltaBinaryPackedKeys(benchmark::State& state) {
@@ -226,21 +206,13 @@ void BM_DeltaBinaryPackedKeys(benchmark::State& state) {
   std::vector<int64_t> values(kValues);
   int64_t key = 0;
   for (auto& v : values) v = key += gap(rng);
-  const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
-    EncodeDeltaBinaryPacked(values.data() + first, n, out);
-  });
-  DecodeDeltaPages<int64_t>(state, pages);
-  Report(state, pages, "DELTA_BINARY_PACKED int64 ascending");
+  DeltaBinaryPacked(state, values, "DELTA_BINARY_PACKED int64 ascending");
 }
 
 void BM_DeltaBinaryPackedRandom(benchmark::State& state) {
   const auto wide = RandomInt64(1 << 20, 37);
-  std::vector<int32_t> values(wide.begin(), wide.end());
-  const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
-    EncodeDeltaBinaryPacked(values.data() + first, n, out);
-  });
-  DecodeDeltaPages<int32_t>(state, pages);
-  Report(state, pages, "DELTA_BINARY_PACKED int32 random");
+  DeltaBinaryPacked(state, std::vector<int32_t>(wide.begin(), wide.end()),
+                    "DELTA_BINARY_PACKED int32 random");
 }
 
 void BM_DeltaLengthByteArray(benchmark::State& state) {
@@ -251,14 +223,12 @@ void BM_DeltaLengthByteArray(benchmark::State& state) {
   });
   std::vector<std::string_view> out;
   out.reserve(kPageValues);
-  for (auto _ : state) {
-    for (const auto& p : pages.pages) {
-      out.clear();
-      Check(DecodeDeltaLengthByteArray(reinterpret_cast<const uint8_t*>(p.data()), p.size(), &out));
-      benchmark::DoNotOptimize(out.data());
-    }
-  }
-  Report(state, pages, "DELTA_LENGTH_BYTE_ARRAY");
+  DecodeAll(state, pages, "DELTA_LENGTH_BYTE_ARRAY",
+            [&](const uint8_t* data, size_t size, int64_t) {
+              out.clear();
+              Check(DecodeDeltaLengthByteArray(data, size, &out));
+              benchmark::DoNotOptimize(out.data());
+            });
 }
 
 void BM_DeltaByteArray(benchmark::State& state) {
@@ -267,14 +237,12 @@ void BM_DeltaByteArray(benchmark::State& state) {
   const Pages pages = Paginate([&](int64_t first, int64_t n, std::string* out) {
     EncodeDeltaByteArray(views.data() + first, n, out);
   });
-  for (auto _ : state) {
-    for (const auto& p : pages.pages) {
-      BinaryValues out;
-      Check(DecodeDeltaByteArray(reinterpret_cast<const uint8_t*>(p.data()), p.size(), &out));
-      benchmark::DoNotOptimize(out.data.data());
-    }
-  }
-  Report(state, pages, "DELTA_BYTE_ARRAY sorted");
+  DecodeAll(state, pages, "DELTA_BYTE_ARRAY sorted",
+            [&](const uint8_t* data, size_t size, int64_t) {
+              BinaryValues out;
+              Check(DecodeDeltaByteArray(data, size, &out));
+              benchmark::DoNotOptimize(out.data.data());
+            });
 }
 
 void BM_ByteStreamSplitDouble(benchmark::State& state) {
@@ -286,15 +254,11 @@ void BM_ByteStreamSplitDouble(benchmark::State& state) {
     EncodeByteStreamSplit(reinterpret_cast<const uint8_t*>(values.data() + first), n, 8, out);
   });
   std::vector<double> out(kPageValues);
-  for (auto _ : state) {
-    for (const auto& p : pages.pages) {
-      Check(DecodeByteStreamSplit(reinterpret_cast<const uint8_t*>(p.data()), p.size(),
-                                  static_cast<int64_t>(p.size() / 8), 8,
-                                  reinterpret_cast<uint8_t*>(out.data())));
-      benchmark::DoNotOptimize(out.data());
-    }
-  }
-  Report(state, pages, "BYTE_STREAM_SPLIT double");
+  DecodeAll(
+      state, pages, "BYTE_STREAM_SPLIT double", [&](const uint8_t* data, size_t size, int64_t n) {
+        Check(DecodeByteStreamSplit(data, size, n, 8, reinterpret_cast<uint8_t*>(out.data())));
+        benchmark::DoNotOptimize(out.data());
+      });
 }
 
 BENCHMARK(BM_PlainInt64)->Unit(benchmark::kMicrosecond);
