@@ -10,6 +10,7 @@
 #include "server/flight_sql/grpc_status.h"
 #include "server/flight_sql/handle_table.h"
 #include "server/flight_sql/metadata_results.h"
+#include "server/flight_sql/running_queries.h"
 #include "server/flight_sql/sql_info.h"
 #include "server/flight_sql/xdbc_type_info.h"
 
@@ -140,6 +141,64 @@ TEST(XdbcTypeInfoTest, OneRowPerTypeOrderedByCodeWithTheSpecSchema) {
   EXPECT_EQ(subcode.int_value(), 3);
   SQE_ASSIGN_OR_FAIL(columnar::Batch none, XdbcTypeInfo(424242));
   EXPECT_EQ(none.num_rows(), 0);
+}
+
+/// A cursor that only counts Cancel() calls.
+class CountingCursor final : public engine::ResultCursor {
+ public:
+  const columnar::SchemaPtr& schema() const override { return schema_; }
+  Result<std::optional<columnar::Batch>> Next() override {
+    return std::optional<columnar::Batch>();
+  }
+  void Cancel() override { ++cancels; }
+  const std::string& statement_type() const override { return type_; }
+  int64_t update_count() const override { return -1; }
+  int cancels = 0;
+
+ private:
+  columnar::SchemaPtr schema_ = columnar::Schema::Make({});
+  std::string type_ = "SELECT";
+};
+
+TEST(RunningQueriesTest, CancelReachesTheCursorOfTheUsersStream) {
+  RunningQueries running;
+  CountingCursor cursor;
+  {
+    auto registration = running.Add("h1", "alice");
+    registration->Attach(&cursor);
+    EXPECT_EQ(running.Cancel("h1", "bob").status().code(), StatusCode::kPermissionDenied);
+    EXPECT_EQ(cursor.cancels, 0);
+    SQE_ASSIGN_OR_FAIL(bool found, running.Cancel("h1", "alice"));
+    EXPECT_TRUE(found);
+    EXPECT_EQ(cursor.cancels, 1);
+    registration->Detach();
+  }
+  EXPECT_EQ(running.size(), 0u);
+  SQE_ASSIGN_OR_FAIL(bool found, running.Cancel("h1", "alice"));
+  EXPECT_FALSE(found);
+}
+
+TEST(RunningQueriesTest, ACancelBeforeTheCursorExistsStopsItOnAttach) {
+  RunningQueries running;
+  CountingCursor cursor;
+  auto registration = running.Add("h2", "alice");
+  SQE_ASSIGN_OR_FAIL(bool found, running.Cancel("h2", "alice"));
+  EXPECT_TRUE(found);
+  registration->Attach(&cursor);
+  EXPECT_EQ(cursor.cancels, 1);
+  registration->Detach();
+}
+
+TEST(GrpcStatusTest, DebugAddsTheCodeAndOnlyDebugShowsInternalMessages) {
+  Status internal = Status::Internal("vector index 7 out of range in HashJoin");
+  grpc::Status hidden = ToClientStatus(internal, false);
+  EXPECT_EQ(hidden.error_code(), grpc::StatusCode::INTERNAL);
+  EXPECT_EQ(hidden.error_message().find("HashJoin"), std::string::npos);
+  grpc::Status shown = ToClientStatus(internal, true);
+  EXPECT_NE(shown.error_message().find("HashJoin"), std::string::npos);
+  EXPECT_NE(shown.error_message().find("[sqe status"), std::string::npos);
+  Status sql = Status::InvalidArgument("line 1:8: column 'x' cannot be resolved");
+  EXPECT_EQ(ToClientStatus(sql, false).error_message(), sql.message());
 }
 
 }  // namespace

@@ -271,5 +271,130 @@ TEST_F(FlightSqlServiceTest, MetadataCommands) {
   EXPECT_EQ(messages, 2);
 }
 
+/// One DoAction call; its results' bodies. `cookie` is sent and `set_cookie` receives the
+/// server's Set-Cookie when given.
+grpc::Status Action(fp::FlightService::Stub* stub, const std::string& bearer,
+                    const std::string& type, const std::string& body,
+                    std::vector<std::string>* results, const std::string& cookie = "",
+                    std::string* set_cookie = nullptr) {
+  grpc::ClientContext context;
+  context.AddMetadata("authorization", bearer);
+  if (!cookie.empty()) context.AddMetadata("cookie", cookie);
+  fp::Action action;
+  action.set_type(type);
+  action.set_body(body);
+  auto reader = stub->DoAction(&context, action);
+  fp::Result result;
+  while (reader->Read(&result)) results->push_back(result.body());
+  grpc::Status status = reader->Finish();
+  if (set_cookie != nullptr) {
+    auto it = context.GetServerInitialMetadata().find("set-cookie");
+    if (it != context.GetServerInitialMetadata().end()) {
+      *set_cookie = std::string(it->second.data(), it->second.size());
+    }
+  }
+  return status;
+}
+
+TEST_F(FlightSqlServiceTest, SessionOptionsLiveOnTheCookiesSession) {
+  std::string alice = Handshake("alice", kAliceKey);
+  std::string bob = Handshake("bob", kBobKey);
+  int64_t count = 0;
+  ASSERT_TRUE(Update(alice, "CREATE SCHEMA desk", &count).ok());
+  fp::SetSessionOptionsRequest set;
+  (*set.mutable_session_options())["schema"].set_string_value("desk");
+  (*set.mutable_session_options())["time_zone"].set_string_value("Asia/Tokyo");
+  (*set.mutable_session_options())["colour"].set_string_value("blue");
+  std::vector<std::string> results;
+  std::string cookie;
+  grpc::Status status = Action(stub_.get(), alice, "SetSessionOptions", set.SerializeAsString(),
+                               &results, "", &cookie);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  ASSERT_EQ(results.size(), 1u);
+  fp::SetSessionOptionsResult errors;
+  ASSERT_TRUE(errors.ParseFromString(results[0]));
+  ASSERT_EQ(errors.errors_size(), 1);
+  EXPECT_EQ(errors.errors().at("colour").value(), fp::SetSessionOptionsResult::INVALID_NAME);
+  ASSERT_EQ(cookie.rfind("arrow_flight_session_id=", 0), 0u) << cookie;
+
+  results.clear();
+  status = Action(stub_.get(), alice, "GetSessionOptions", "", &results, "other=1; " + cookie);
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  fp::GetSessionOptionsResult current;
+  ASSERT_TRUE(current.ParseFromString(results.at(0)));
+  EXPECT_EQ(current.session_options().at("schema").string_value(), "desk");
+  EXPECT_EQ(current.session_options().at("time_zone").string_value(), "Asia/Tokyo");
+  // Bob may not use Alice's session; without a cookie there is no session to read.
+  results.clear();
+  EXPECT_EQ(Action(stub_.get(), bob, "GetSessionOptions", "", &results, cookie).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(Action(stub_.get(), alice, "GetSessionOptions", "", &results).error_code(),
+            grpc::StatusCode::NOT_FOUND);
+  results.clear();
+  ASSERT_TRUE(Action(stub_.get(), alice, "CloseSession", "", &results, cookie).ok());
+  fp::CloseSessionResult closed;
+  ASSERT_TRUE(closed.ParseFromString(results.at(0)));
+  EXPECT_EQ(closed.status(), fp::CloseSessionResult::CLOSED);
+  EXPECT_EQ(Action(stub_.get(), alice, "GetSessionOptions", "", &results, cookie).error_code(),
+            grpc::StatusCode::NOT_FOUND);
+}
+
+TEST_F(FlightSqlServiceTest, CancelFlightInfoWithdrawsAnUnredeemedTicket) {
+  std::string alice = Handshake("alice", kAliceKey);
+  sqlproto::CommandStatementQuery query;
+  query.set_query("SELECT 1");
+  fp::FlightInfo info;
+  ASSERT_TRUE(GetFlightInfo(alice, query, &info).ok());
+  fp::CancelFlightInfoRequest cancel;
+  *cancel.mutable_info() = info;
+  std::vector<std::string> results;
+  ASSERT_TRUE(
+      Action(stub_.get(), alice, "CancelFlightInfo", cancel.SerializeAsString(), &results).ok());
+  fp::CancelFlightInfoResult result;
+  ASSERT_TRUE(result.ParseFromString(results.at(0)));
+  EXPECT_EQ(result.status(), fp::CANCEL_STATUS_CANCELLED);
+  int64_t rows = 0;
+  EXPECT_EQ(DoGet(alice, info.endpoint(0).ticket(), &rows).error_code(),
+            grpc::StatusCode::NOT_FOUND);
+  // Cancelled already: nothing is known about it now.
+  EXPECT_EQ(Action(stub_.get(), alice, "CancelFlightInfo", cancel.SerializeAsString(), &results)
+                .error_code(),
+            grpc::StatusCode::NOT_FOUND);
+}
+
+TEST_F(FlightSqlServiceTest, IngestCreatesATableFromTheStream) {
+  std::string alice = Handshake("alice", kAliceKey);
+  int64_t count = 0;
+  ASSERT_TRUE(Update(alice, "CREATE SCHEMA bulk", &count).ok());
+  sqlproto::CommandStatementIngest ingest;
+  ingest.set_table("t");
+  ingest.set_schema("bulk");
+  ingest.mutable_table_definition_options()->set_if_not_exist(
+      sqlproto::CommandStatementIngest::TableDefinitionOptions::TABLE_NOT_EXIST_OPTION_CREATE);
+  ingest.mutable_table_definition_options()->set_if_exists(
+      sqlproto::CommandStatementIngest::TableDefinitionOptions::TABLE_EXISTS_OPTION_FAIL);
+  auto schema = columnar::Schema::Make({columnar::Field("v", columnar::Int64(), true)});
+  auto batch = columnar::testing::ValueOrDie(
+      columnar::Batch::Make(schema, {columnar::testing::Int64s({4, 5, 6})}, 3));
+  grpc::ClientContext context;
+  context.AddMetadata("authorization", alice);
+  auto stream = stub_->DoPut(&context);
+  fp::FlightData first = columnar::testing::ValueOrDie(rpc::SchemaToFlightData(*schema));
+  first.mutable_flight_descriptor()->set_type(fp::FlightDescriptor::CMD);
+  first.mutable_flight_descriptor()->set_cmd(rpc::PackAny(ingest));
+  ASSERT_TRUE(stream->Write(first));
+  ASSERT_TRUE(stream->Write(columnar::testing::ValueOrDie(rpc::BatchToFlightData(batch, {}))));
+  stream->WritesDone();
+  fp::PutResult put;
+  ASSERT_TRUE(stream->Read(&put));
+  grpc::Status status = stream->Finish();
+  ASSERT_TRUE(status.ok()) << status.error_message();
+  sqlproto::DoPutUpdateResult update;
+  ASSERT_TRUE(update.ParseFromString(put.app_metadata()));
+  EXPECT_EQ(update.record_count(), 3);
+  ASSERT_TRUE(Update(alice, "INSERT INTO bulk.t SELECT v * 10 FROM bulk.t", &count).ok());
+  EXPECT_EQ(count, 3);
+}
+
 }  // namespace
 }  // namespace sqe::server::flight_sql
