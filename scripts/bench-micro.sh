@@ -20,7 +20,7 @@ while [[ $# -gt 0 ]]; do
     --filter) FILTER="$2"; shift 2 ;;
     --skip-duckdb) SKIP_DUCKDB=1; shift ;;
     --out) OUT="$2"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     *) echo "bench-micro: unknown argument $1" >&2; exit 2 ;;
   esac
 done
