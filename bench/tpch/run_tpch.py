@@ -235,28 +235,26 @@ class FlightServer:
     """An sqe-server in local mode over the benchmark's warehouse (embedded catalog, anonymous
     admin), its Flight SQL port read by ADBC's flightsql driver. stop() returns its peak RSS."""
 
-    def __init__(self, opts, warehouse: Path, workdir: Path):
-        from conftest import ServerConfig, Ports, free_ports, is_listening
-        workdir.mkdir(parents=True, exist_ok=True)
-        config = ServerConfig(dir=workdir, ports=Ports(*free_ports(5)))
-        extra = "[query]\nmax_result_rows = 0\n"
+    def __init__(self, opts, warehouse: Path):
+        from conftest import ServerConfig, Ports, clean_env, free_ports, is_listening
+        # The integration tests' configuration (local mode, embedded catalog in
+        # <dir>/warehouse, anonymous admin, free ports) with the benchmark's limits.
+        config = ServerConfig(dir=warehouse.parent, ports=Ports(*free_ports(5)))
+        config.extra_toml = "[query]\nmax_result_rows = 0\n"
         if opts.memory:
-            extra += f'max_query_memory = "{opts.memory}"\n'
-        text = config.text().replace(f'warehouse = "{workdir / "warehouse"}"',
-                                     f'warehouse = "{warehouse}"') + extra
-        path = workdir / "sqe-bench.toml"
-        path.write_text(text)
+            config.extra_toml += f'max_query_memory = "{opts.memory}"\n'
+        path = config.write("sqe-bench-server.toml")
         self.port = config.ports.flight_sql
-        self.log = open(workdir / "sqe-server.log", "w")
-        env = {k: v for k, v in os.environ.items() if not k.startswith("SQE_")}
+        log_path = warehouse.parent / "sqe-bench-server.log"
+        self.log = open(log_path, "w")
         self.proc = subprocess.Popen([opts.server, "--config", str(path)],
                                      stdin=subprocess.DEVNULL, stdout=self.log,
-                                     stderr=subprocess.STDOUT, env=env)
+                                     stderr=subprocess.STDOUT, env=clean_env())
         deadline = time.monotonic() + 30
         while not is_listening(self.port):
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                sys.exit(f"sqe-server did not start; see {workdir / 'sqe-server.log'}")
+                sys.exit(f"sqe-server did not start; see {log_path}")
             time.sleep(0.05)
         from adbc_driver_flightsql import dbapi
         self.conn = dbapi.connect(f"grpc://127.0.0.1:{self.port}", autocommit=True)
@@ -336,7 +334,7 @@ def main() -> int:
         baseline = {q["q"]: q for q in json.loads(Path(opts.baseline).read_text())["queries"]}
     server = None
     if not opts.no_flight:
-        server = FlightServer(opts, warehouse, warehouse.parent / "flight-server")
+        server = FlightServer(opts, warehouse)
         with server.conn.cursor() as cur:
             cur.execute("USE tpch")
     try:
