@@ -1,8 +1,9 @@
 """The TPC-H benchmark runner works end to end: at SF 0.01 it loads the data into an SQE
 warehouse, runs all 22 queries on SQE in-process, on SQE through Flight SQL (a started
 sqe-server read with ADBC) and on DuckDB over the same files, finds every result equal and
-writes its JSON report; with --data sqe-datagen the same on sqe-datagen's tables. A check of the instrument, never of speed: no time is
-asserted (speed is measured with scripts/bench-tpch.sh, figures in docs/performance.md).
+writes its JSON report; with --data sqe-datagen the same on sqe-datagen's tables. A check
+of the instrument, never of speed: no time is asserted (speed is measured with
+scripts/bench-tpch.sh, figures in docs/performance.md).
 """
 
 from __future__ import annotations
