@@ -528,23 +528,52 @@ class Evaluator {
     if (n == 0) return Column::MakeAllNull(call.type, 0, tracker_);
     std::vector<int64_t> starts, ends;
     SQE_RETURN_NOT_OK(Frames(call, &starts, &ends));
-    bool whole = true, running = true, suffix = true;
-    for (int64_t i = 0; i < n; ++i) {
-      const int64_t p0 = rows_.partition_start[i], p1 = rows_.partition_end[i];
-      whole = whole && starts[i] == p0 && ends[i] == p1;
-      running = running && starts[i] == p0 && (i == p0 || ends[i] >= ends[i - 1]);
-      suffix = suffix && ends[i] == p1 && (i == p0 || starts[i] >= starts[i - 1]);
+    bool whole = true;
+    for (int64_t i = 0; i < n && whole; ++i) {
+      whole = starts[i] == rows_.partition_start[i] && ends[i] == rows_.partition_end[i];
     }
     if (whole) return WholePartition(call, args);
-    // Few large partitions: one accumulator each, fed incrementally. Many small ones: the
-    // per-row path has less overhead per partition.
-    const bool large_partitions = n / std::max<int64_t>(1, rows_.partitions) >= 32;
-    if (large_partitions && running) return Incremental(call, args, ends, /*backward=*/false);
-    if (large_partitions && suffix && OrderInsensitive(call.aggregate->name)) {
-      return Incremental(call, args, starts, /*backward=*/true);
+    // Per partition: a large one whose frames all start at its start (running) or all end
+    // at its end (suffix) gets one accumulator fed incrementally; the rows of the others
+    // get one accumulator group each.
+    constexpr int64_t kIncrementalRows = 32;
+    Results results(static_cast<size_t>(n));
+    std::vector<uint32_t> per_row;
+    const bool reversible = OrderInsensitive(call.aggregate->name);
+    for (int64_t p0 = 0; p0 < n; p0 = rows_.partition_end[p0]) {
+      const int64_t p1 = rows_.partition_end[p0];
+      bool running = p1 - p0 >= kIncrementalRows;
+      bool suffix = running && reversible;
+      for (int64_t i = p0; i < p1 && (running || suffix); ++i) {
+        running = running && starts[i] == p0 && (i == p0 || ends[i] >= ends[i - 1]);
+        suffix = suffix && ends[i] == p1 && (i == p0 || starts[i] >= starts[i - 1]);
+      }
+      if (running || suffix) {
+        SQE_RETURN_NOT_OK(ctx_.CheckInterrupt());
+        SQE_RETURN_NOT_OK(Incremental(call, args, p0, p1, running ? ends : starts,
+                                      /*backward=*/!running, &results));
+      } else {
+        for (int64_t i = p0; i < p1; ++i) per_row.push_back(static_cast<uint32_t>(i));
+      }
     }
-    return PerRow(call, args, starts, ends);
+    SQE_RETURN_NOT_OK(PerRow(call, args, per_row, starts, ends, &results));
+    SQE_ASSIGN_OR_RETURN(Column values, Concatenate(results.parts, tracker_));
+    results.parts.clear();
+    return columnar::Take(values, SelectionVector(std::move(results.index)), tracker_);
   }
+
+  /// Aggregate results as finalized: row i's value is row index[i] of the parts'
+  /// concatenation.
+  struct Results {
+    explicit Results(size_t n) : index(n) {}
+    std::vector<Column> parts;
+    int64_t rows = 0;
+    std::vector<uint32_t> index;
+    void Add(Column part) {
+      rows += part.length();
+      parts.push_back(std::move(part));
+    }
+  };
 
   Result<Column> WholePartition(const WindowCall& call, const std::vector<Column>& args) {
     SQE_ASSIGN_OR_RETURN(auto accumulator, call.aggregate->make_accumulator(tracker_));
@@ -554,61 +583,53 @@ class Evaluator {
     return columnar::Take(per_partition, SelectionVector(rows_.partition_index), tracker_);
   }
 
-  /// Frames that all start at the partition start with growing ends (forward), or all
-  /// end at the partition end with growing starts (backward): one accumulator per
-  /// partition takes the rows entering the frame, finalized where the frame changes.
-  Result<Column> Incremental(const WindowCall& call, const std::vector<Column>& args,
-                             const std::vector<int64_t>& moving, bool backward) {
-    const int64_t n = rows_.n;
-    std::vector<Column> parts;
-    std::vector<uint32_t> index(static_cast<size_t>(n));
-    std::vector<uint32_t> zeros(static_cast<size_t>(n), 0);
+  /// Partition [p0, p1) whose frames all start at p0 with growing ends (forward), or all
+  /// end at p1 with growing starts (backward): one accumulator takes the rows entering
+  /// the frame and is finalized where the frame changes (O(partition)).
+  Status Incremental(const WindowCall& call, const std::vector<Column>& args, int64_t p0,
+                     int64_t p1, const std::vector<int64_t>& moving, bool backward,
+                     Results* results) {
+    if (zeros_.size() < static_cast<size_t>(p1 - p0))
+      zeros_.resize(static_cast<size_t>(p1 - p0), 0);
     std::vector<Column> slice(args.size());
-    for (int64_t p0 = 0; p0 < n; p0 = rows_.partition_end[p0]) {
-      SQE_RETURN_NOT_OK(ctx_.CheckInterrupt());
-      const int64_t p1 = rows_.partition_end[p0];
-      SQE_ASSIGN_OR_RETURN(auto accumulator, call.aggregate->make_accumulator(tracker_));
-      SQE_RETURN_NOT_OK(accumulator->Resize(1));
-      int64_t covered = backward ? p1 : p0;  // rows added so far: [p0, covered) or [covered, p1)
-      for (int64_t step = 0; step < p1 - p0; ++step) {
-        const int64_t i = backward ? p1 - 1 - step : p0 + step;
-        const int64_t edge = moving[i];
-        const int64_t from = backward ? edge : covered;
-        const int64_t to = backward ? covered : edge;
-        if (to > from) {
-          for (size_t a = 0; a < args.size(); ++a) slice[a] = args[a].Slice(from, to - from);
-          SQE_RETURN_NOT_OK(accumulator->Update(slice, zeros.data(), to - from));
-          covered = edge;
-        }
-        const int64_t previous = backward ? i + 1 : i - 1;
-        if (step == 0 || moving[previous] != edge) {
-          SQE_ASSIGN_OR_RETURN(Column value, accumulator->Finalize());
-          parts.push_back(std::move(value));
-        }
-        index[i] = static_cast<uint32_t>(parts.size() - 1);
+    SQE_ASSIGN_OR_RETURN(auto accumulator, call.aggregate->make_accumulator(tracker_));
+    SQE_RETURN_NOT_OK(accumulator->Resize(1));
+    int64_t covered = backward ? p1 : p0;  // rows added so far: [p0, covered) or [covered, p1)
+    for (int64_t step = 0; step < p1 - p0; ++step) {
+      const int64_t i = backward ? p1 - 1 - step : p0 + step;
+      const int64_t edge = moving[i];
+      const int64_t from = backward ? edge : covered;
+      const int64_t to = backward ? covered : edge;
+      if (to > from) {
+        for (size_t a = 0; a < args.size(); ++a) slice[a] = args[a].Slice(from, to - from);
+        SQE_RETURN_NOT_OK(accumulator->Update(slice, zeros_.data(), to - from));
+        covered = edge;
       }
+      const int64_t previous = backward ? i + 1 : i - 1;
+      if (step == 0 || moving[previous] != edge) {
+        SQE_ASSIGN_OR_RETURN(Column value, accumulator->Finalize());
+        results->Add(std::move(value));
+      }
+      results->index[i] = static_cast<uint32_t>(results->rows - 1);
     }
-    SQE_ASSIGN_OR_RETURN(Column values, Concatenate(parts, tracker_));
-    parts.clear();
-    return columnar::Take(values, SelectionVector(std::move(index)), tracker_);
+    return Status::OK();
   }
 
-  /// Any frame: one accumulator group per row, fed that row's frame (O(sum of frame
-  /// sizes)), in chunks of rows.
-  Result<Column> PerRow(const WindowCall& call, const std::vector<Column>& args,
-                        const std::vector<int64_t>& starts, const std::vector<int64_t>& ends) {
-    constexpr int64_t kChunkRows = 1024;
+  /// Any frame: one accumulator group per row of `positions`, fed that row's frame
+  /// (O(sum of frame sizes)), in chunks of rows.
+  Status PerRow(const WindowCall& call, const std::vector<Column>& args,
+                const std::vector<uint32_t>& positions, const std::vector<int64_t>& starts,
+                const std::vector<int64_t>& ends, Results* results) {
+    constexpr size_t kChunkRows = 1024;
     constexpr size_t kFlushPairs = 1 << 16;
-    const int64_t n = rows_.n;
-    std::vector<Column> parts;
     std::vector<uint32_t> selection;
     std::vector<uint32_t> groups;
     std::vector<Column> taken(args.size());
-    for (int64_t c0 = 0; c0 < n; c0 += kChunkRows) {
+    for (size_t c0 = 0; c0 < positions.size(); c0 += kChunkRows) {
       SQE_RETURN_NOT_OK(ctx_.CheckInterrupt());
-      const int64_t c1 = std::min(n, c0 + kChunkRows);
+      const size_t c1 = std::min(positions.size(), c0 + kChunkRows);
       SQE_ASSIGN_OR_RETURN(auto accumulator, call.aggregate->make_accumulator(tracker_));
-      SQE_RETURN_NOT_OK(accumulator->Resize(c1 - c0));
+      SQE_RETURN_NOT_OK(accumulator->Resize(static_cast<int64_t>(c1 - c0)));
       auto flush = [&]() -> Status {
         if (selection.empty()) return Status::OK();
         SelectionVector rows_taken(selection);
@@ -621,24 +642,27 @@ class Evaluator {
         groups.clear();
         return Status::OK();
       };
-      for (int64_t i = c0; i < c1; ++i) {
+      for (size_t k = c0; k < c1; ++k) {
+        const uint32_t i = positions[k];
         for (int64_t j = starts[i]; j < ends[i]; ++j) {
           selection.push_back(static_cast<uint32_t>(j));
-          groups.push_back(static_cast<uint32_t>(i - c0));
+          groups.push_back(static_cast<uint32_t>(k - c0));
           if (selection.size() >= kFlushPairs) SQE_RETURN_NOT_OK(flush());
         }
+        results->index[i] = static_cast<uint32_t>(results->rows + static_cast<int64_t>(k - c0));
       }
       SQE_RETURN_NOT_OK(flush());
       SQE_ASSIGN_OR_RETURN(Column values, accumulator->Finalize());
-      parts.push_back(std::move(values));
+      results->Add(std::move(values));
     }
-    return Concatenate(parts, tracker_);
+    return Status::OK();
   }
 
   ExecContext& ctx_;
   const Batch& input_;
   const SortedRows& rows_;
   std::shared_ptr<MemoryTracker> tracker_;
+  std::vector<uint32_t> zeros_;  ///< group ids of a one-group accumulator
 };
 
 bool SameSpec(const WindowCall& a, const WindowCall& b) {
