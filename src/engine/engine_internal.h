@@ -4,6 +4,7 @@
 /// src/engine that implement the statements.
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include "common/memory_tracker.h"
 #include "common/task_scheduler.h"
 #include "engine/engine.h"
+#include "engine/runtime_queries.h"
 #include "exec/exec_context.h"
 #include "formats/parquet/footer_cache.h"
 #include "io/s3/storage_file_systems.h"
@@ -33,6 +35,10 @@ struct Engine::Impl {
   std::shared_ptr<MemoryTracker> process_tracker;
   std::shared_ptr<parquet::FooterCache> footer_cache;
   std::atomic<int64_t> running_queries{0};
+  /// What system.runtime.* lists (engine/runtime_queries.h), by registration id.
+  std::mutex runtime_listers_mutex;
+  std::map<int, std::function<RuntimeSnapshot()>> runtime_listers;
+  int next_runtime_lister = 0;
 
   /// The catalog named `name`, or NotFound listing the catalogs.
   Result<std::shared_ptr<catalog::Catalog>> Catalog(const std::string& name) const;

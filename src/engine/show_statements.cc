@@ -6,6 +6,7 @@
 #include "columnar/binary_builder.h"
 #include "columnar/fixed_width_builder.h"
 #include "engine/engine_internal.h"
+#include "engine/system_tables_internal.h"
 #include "exec/functions/registry.h"
 #include "iceberg/columnar_schema.h"
 #include "sql/lexer.h"
@@ -131,10 +132,16 @@ Result<QueryResult> Session::Impl::Show(const ast::Statement& statement, std::st
                                  ? catalog
                                  : (show.target.quoted[0] ? show.target.parts[0]
                                                           : Lower(show.target.parts[0]));
+      std::vector<std::vector<std::string>> rows;
+      if (cat_name == kSystemCatalog) {
+        for (const auto& [name, tables] : SystemCatalogLayout()) {
+          if (Passes(show.like, name)) rows.push_back({name});
+        }
+        return VarcharResult({"Schema"}, rows, "SHOW SCHEMAS");
+      }
       auto cat = engine->Catalog(cat_name);
       if (!cat.ok()) return at(cat.status());
       SQE_ASSIGN_OR_RETURN(std::vector<catalog::Namespace> namespaces, (*cat)->ListNamespaces({}));
-      std::vector<std::vector<std::string>> rows;
       for (const catalog::Namespace& ns : namespaces) {
         std::string name = catalog::NamespaceToString(ns);
         if (Passes(show.like, name)) rows.push_back({name});
@@ -146,9 +153,19 @@ Result<QueryResult> Session::Impl::Show(const ast::Statement& statement, std::st
     case ast::StatementKind::kShowTables: {
       auto target = SchemaOf(*this, show.target);
       if (!target.ok()) return at(target.status());
+      std::vector<std::vector<std::string>> rows;
+      if (target->first == kSystemCatalog) {
+        for (const auto& [name, tables] : SystemCatalogLayout()) {
+          if (name != target->second) continue;
+          for (const std::string& t : tables) {
+            if (Passes(show.like, t)) rows.push_back({t});
+          }
+          return VarcharResult({"Table"}, rows, "SHOW TABLES");
+        }
+        return at(Status::NotFound("Schema '" + target->second + "' does not exist"));
+      }
       auto cat = engine->Catalog(target->first);
       if (!cat.ok()) return at(cat.status());
-      std::vector<std::vector<std::string>> rows;
       if (target->second == "information_schema") {
         for (const char* t : {"columns", "schemata", "tables", "views"}) {
           if (Passes(show.like, t)) rows.push_back({t});
@@ -236,6 +253,10 @@ Result<QueryResult> Session::Impl::Show(const ast::Statement& statement, std::st
 Result<std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>>
 SessionCatalog::SystemTable(const planner::TableName& name) {
   using Out = std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>;
+  if (name.catalog == kSystemCatalog) {
+    SQE_ASSIGN_OR_RETURN(auto rows, SystemCatalogTable(session_, name));
+    return Out(std::move(rows));
+  }
   if (name.schema != "information_schema") return Out();
   Engine::Impl& engine = *session_.engine;
   SQE_ASSIGN_OR_RETURN(auto cat, engine.Catalog(name.catalog));

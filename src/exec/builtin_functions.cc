@@ -16,6 +16,7 @@ const FunctionRegistry& FunctionRegistry::Global() {
     RegisterMathFunctions(*r);
     RegisterConditionalFunctions(*r);
     RegisterArrayFunctions(*r);
+    RegisterSystemInformationFunctions(*r);
     // Aggregate families (exec/functions/aggregate_*.cc) register here.
     RegisterAggregateFunctions(*r);
     return r;

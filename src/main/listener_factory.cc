@@ -58,10 +58,13 @@ MadeListener TrinoListener(const ServerContext& context) {
   options.engine = *engine;
   options.auth = context.auth;
   options.session_ttl = std::chrono::seconds(config.coordinator.session_context_cache_ttl_secs);
+  options.node = {info.node_id,
+                  "http://127.0.0.1:" + std::to_string(config.coordinator.trino_http_port),
+                  info.version, info.coordinator, "active"};
   server::trino::AddTrinoStatementRoutes(*listener, std::move(options));
   std::string missing =
-      "the Trino protocol serves statements, paging, cancel and /v1/query; not yet: "
-      "system.jdbc tables, the spooling protocol (results are inline), transactions";
+      "the Trino protocol serves statements, paging, cancel, /v1/query and system.jdbc; not "
+      "yet: the spooling protocol (results are inline), transactions beyond autocommit";
   if (config.coordinator.tls.enabled()) missing += ", TLS ([coordinator.tls] is ignored)";
   return MadeListener{std::move(listener), missing};
 }

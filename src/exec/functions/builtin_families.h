@@ -15,6 +15,7 @@ void RegisterDatetimeFunctions(FunctionRegistry& registry);     // date_trunc, d
 void RegisterMathFunctions(FunctionRegistry& registry);         // abs, round, sqrt, ...
 void RegisterConditionalFunctions(FunctionRegistry& registry);  // if, nullif, greatest, least
 void RegisterArrayFunctions(FunctionRegistry& registry);        // ARRAY[...], cardinality, a[i]
+void RegisterSystemInformationFunctions(FunctionRegistry& registry);  // version()
 
 // Aggregate families (exec/functions/aggregate_*.cc) are declared below this line.
 /// count, count_if, sum, avg, min, max, arbitrary/any_value, max_by, min_by, stddev*,

@@ -45,10 +45,32 @@ std::string PercentEncode(std::string_view text) {
   return out;
 }
 
+namespace {
+
+/// The next ',' of `list` at or after `from` that starts a new entry: one followed by a
+/// name and '='. The HTTP layer has already decoded the clients' %2C, so a ',' inside a
+/// value (a prepared statement's "SELECT a, b") is told apart by what follows it.
+size_t NextEntryComma(std::string_view list, size_t from) {
+  for (size_t comma = list.find(',', from); comma != std::string_view::npos;
+       comma = list.find(',', comma + 1)) {
+    size_t i = comma + 1;
+    while (i < list.size() && list[i] == ' ') ++i;
+    size_t name_start = i;
+    while (i < list.size() && (std::isalnum(static_cast<unsigned char>(list[i])) ||
+                               list[i] == '_' || list[i] == '-' || list[i] == '.')) {
+      ++i;
+    }
+    if (i > name_start && i < list.size() && list[i] == '=') return comma;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
 std::map<std::string, std::string> ParseNameValueList(std::string_view header, bool plus_is_space) {
   std::map<std::string, std::string> out;
   while (!header.empty()) {
-    size_t comma = header.find(',');
+    size_t comma = NextEntryComma(header, 0);
     std::string_view entry = Trim(header.substr(0, comma));
     header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
     size_t eq = entry.find('=');

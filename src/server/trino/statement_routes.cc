@@ -23,10 +23,29 @@ struct Protocol {
       : options(std::move(o)),
         sessions(options.engine, options.session_ttl),
         queries(options.query_retention, options.abandon_after) {}
+  ~Protocol() {
+    if (lister_id != 0) engine::RemoveRuntimeLister(*options.engine, lister_id);
+  }
   TrinoProtocolOptions options;
   ClientSessions sessions;  // before `queries`: query threads use it until they are joined
   QueryRegistry queries;
+  int lister_id = 0;  // system.runtime.* registration
 };
+
+/// Registers `protocol`'s queries and node for system.runtime.*; the lister holds the
+/// protocol weakly, so a lister called while the listener goes away lists nothing.
+void RegisterRuntimeLister(const std::shared_ptr<Protocol>& protocol) {
+  std::weak_ptr<Protocol> weak = protocol;
+  protocol->lister_id =
+      engine::AddRuntimeLister(*protocol->options.engine, [weak]() -> engine::RuntimeSnapshot {
+        engine::RuntimeSnapshot snapshot;
+        std::shared_ptr<Protocol> p = weak.lock();
+        if (p == nullptr) return snapshot;
+        snapshot.nodes.push_back(p->options.node);
+        for (const auto& query : p->queries.All()) snapshot.queries.push_back(query->Runtime());
+        return snapshot;
+      });
+}
 
 HttpResponse JsonError(int status, const std::string& message) {
   return HttpResponse::Json(
@@ -126,6 +145,7 @@ std::string QueryIdOf(const std::string& path) {
 
 void AddTrinoStatementRoutes(HttpListener& listener, TrinoProtocolOptions options) {
   auto protocol = std::make_shared<Protocol>(std::move(options));
+  RegisterRuntimeLister(protocol);
 
   listener.Post("/v1/statement", [protocol](const HttpRequest& request) {
     ClientHeaders headers = ParseClientHeaders(request);

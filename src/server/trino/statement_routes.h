@@ -17,6 +17,7 @@
 
 #include "auth/auth_chain.h"
 #include "engine/engine.h"
+#include "engine/runtime_queries.h"
 #include "server/http/http_listener.h"
 #include "server/trino/trino_query.h"
 
@@ -32,10 +33,13 @@ struct TrinoProtocolOptions {
   std::chrono::seconds query_retention{900};
   /// A running query nobody polled for this long is cancelled.
   std::chrono::seconds abandon_after{300};
+  /// This node as system.runtime.nodes lists it.
+  engine::RuntimeNode node{"sqe", "", "", true, "active"};
 };
 
 /// Adds the routes above. The listener keeps the protocol's state (sessions, queries)
-/// alive; destroying it cancels the queries still running.
+/// alive; destroying it cancels the queries still running. The queries and `node` are
+/// registered with the engine for system.runtime.queries / nodes while the listener lives.
 void AddTrinoStatementRoutes(HttpListener& listener, TrinoProtocolOptions options);
 
 }  // namespace sqe::server::trino

@@ -192,6 +192,10 @@ TEST_F(TrinoStatementTest, DdlAndInsertReportUpdateTypeAndCount) {
   Followed create = Follow("CREATE TABLE s.t (a bigint)");
   EXPECT_EQ(create.last["stats"]["state"], "FINISHED");
   EXPECT_EQ(create.last["updateType"], "CREATE TABLE");
+  // Trino's answer to DDL: one `result` boolean column holding true.
+  ASSERT_EQ(create.rows.size(), 1u);
+  EXPECT_EQ(create.rows[0][0], true);
+  EXPECT_EQ(create.last["columns"][0]["name"], "result");
   Followed insert = Follow("INSERT INTO s.t VALUES 1, 2, 3");
   EXPECT_EQ(insert.last["updateType"], "INSERT");
   EXPECT_EQ(insert.last["updateCount"], 3);
@@ -261,6 +265,65 @@ TEST_F(TrinoStatementTest, ARepeatedTokenAnswersTheSamePage) {
   }
   auto again = client_->Get(next, headers);
   EXPECT_EQ(again->body, first);
+}
+
+TEST_F(TrinoStatementTest, TransactionsAreAutocommitNoOpsWithTheirHeaders) {
+  Followed start = Follow("START TRANSACTION");
+  EXPECT_EQ(start.last["stats"]["state"], "FINISHED");
+  auto started = start.headers.find("X-Trino-Started-Transaction-Id");
+  ASSERT_NE(started, start.headers.end());
+  EXPECT_FALSE(started->second.empty());
+  Followed inside = Follow("SELECT 1", {{"X-Trino-Transaction-Id", started->second}});
+  EXPECT_EQ(inside.rows[0][0], 1);
+  for (const char* end : {"COMMIT", "ROLLBACK"}) {
+    Followed f = Follow(end, {{"X-Trino-Transaction-Id", started->second}});
+    EXPECT_EQ(f.last["stats"]["state"], "FINISHED") << end;
+    auto cleared = f.headers.find("X-Trino-Clear-Transaction-Id");
+    ASSERT_NE(cleared, f.headers.end()) << end;
+  }
+}
+
+TEST_F(TrinoStatementTest, SpoolingRequestsAreAnsweredInline) {
+  Followed f = Follow("SELECT 7", {{"X-Trino-Query-Data-Encoding", "json+zstd,json"}});
+  EXPECT_EQ(f.last["stats"]["state"], "FINISHED");
+  ASSERT_EQ(f.rows.size(), 1u);
+  EXPECT_EQ(f.rows[0][0], 7);
+}
+
+TEST_F(TrinoStatementTest, SystemRuntimeListsThisListenersQueriesAndNode) {
+  Follow("SELECT 42 AS marker");
+  Followed queries = Follow(
+      "SELECT state, \"user\", query FROM system.runtime.queries WHERE query LIKE 'SELECT 42%'");
+  ASSERT_EQ(queries.rows.size(), 1u);
+  EXPECT_EQ(queries.rows[0][0], "FINISHED");
+  EXPECT_EQ(queries.rows[0][1], "alice");
+  Followed nodes = Follow("SELECT coordinator, state FROM system.runtime.nodes");
+  ASSERT_EQ(nodes.rows.size(), 1u);
+  EXPECT_EQ(nodes.rows[0][0], true);
+  EXPECT_EQ(nodes.rows[0][1], "active");
+}
+
+TEST_F(TrinoStatementTest, JdbcMetadataTablesHaveTrinosColumnTypes) {
+  Follow("CREATE SCHEMA shop");
+  Follow("CREATE TABLE shop.items (id bigint, price decimal(10,2))");
+  Followed columns = Follow(
+      "SELECT column_name, data_type, type_name, column_size, decimal_digits, ordinal_position "
+      "FROM system.jdbc.columns WHERE table_schem LIKE 'sh_p' ESCAPE '\\' AND "
+      "table_name = 'items' ORDER BY ordinal_position");
+  ASSERT_EQ(columns.rows.size(), 2u);
+  EXPECT_EQ(columns.rows[0], json::parse(R"(["id", -5, "bigint", 19, null, 1])"));
+  EXPECT_EQ(columns.rows[1], json::parse(R"j(["price", 3, "decimal(10,2)", 10, 2, 2])j"));
+  std::vector<std::string> types;
+  for (const json& c : columns.last["columns"]) types.push_back(c["type"]);
+  EXPECT_EQ(types, (std::vector<std::string>{"varchar", "bigint", "varchar", "bigint", "bigint",
+                                             "bigint"}));
+  Followed tables = Follow(
+      "SELECT table_cat, table_schem, table_name, table_type FROM system.jdbc.tables "
+      "WHERE table_schem = 'shop'");
+  EXPECT_EQ(tables.rows, json::parse(R"([["iceberg", "shop", "items", "TABLE"]])"));
+  Followed empty = Follow("SELECT * FROM system.jdbc.procedures");
+  EXPECT_TRUE(empty.rows.empty());
+  EXPECT_EQ(empty.last["columns"].size(), 6u);
 }
 
 }  // namespace

@@ -126,6 +126,18 @@ TEST(ClientHeadersTest, ReadsTrinoAndLegacyPrestoHeaders) {
   EXPECT_EQ(p.prefix, "X-Presto-");
 }
 
+TEST(ClientHeadersTest, CommasInsideValuesDoNotSplitEntries) {
+  // The HTTP layer hands over "SELECT+a,+b" for the client's SELECT+a%2C+b.
+  auto parsed = ParseNameValueList("s1=SELECT+a,+b+FROM+t,s2=SELECT+max(a,b),x", true);
+  ASSERT_EQ(parsed.size(), 2u);
+  EXPECT_EQ(parsed.at("s1"), "SELECT a, b FROM t");
+  EXPECT_EQ(parsed.at("s2"), "SELECT max(a,b),x");
+  auto session = ParseNameValueList("a=1, b=x y,c.d=2");
+  EXPECT_EQ(session.at("a"), "1");
+  EXPECT_EQ(session.at("b"), "x y");
+  EXPECT_EQ(session.at("c.d"), "2");
+}
+
 TEST(ClientHeadersTest, PercentEncodesResponseValues) {
   EXPECT_EQ(PercentEncode("a b"), "a%20b");
   EXPECT_EQ(PercentEncode("SELECT ? + 1"), "SELECT%20%3F%20%2B%201");

@@ -59,6 +59,7 @@ TrinoQuery::TrinoQuery(std::string id, std::string slug, std::string user, std::
       headers_(std::move(headers)),
       paging_(paging),
       created_(SteadyClock::now()),
+      created_wall_(std::chrono::system_clock::now()),
       last_access_(created_) {}
 
 TrinoQuery::~TrinoQuery() {
@@ -211,6 +212,15 @@ void TrinoQuery::NoteSessionChanges(const sql::ast::Statement& statement,
       applied.prepared[prepare.name] = prepare.statement->text;
       break;
     }
+    case StatementKind::kStartTransaction:
+      // Autocommit only: the transaction is a name the client carries until COMMIT or
+      // ROLLBACK; every statement inside it commits on its own.
+      response_headers_[p + "Started-Transaction-Id"] = id_;
+      break;
+    case StatementKind::kCommit:
+    case StatementKind::kRollback:
+      response_headers_[p + "Clear-Transaction-Id"] = "true";
+      break;
     case StatementKind::kDeallocate: {
       const auto& deallocate = static_cast<const sql::ast::PreparedNameStatement&>(statement);
       response_headers_[p + "Deallocated-Prepare"] = deallocate.name;
@@ -264,11 +274,15 @@ HttpResponse TrinoQuery::Respond(const std::string& base_uri, const std::string&
   if (state_ != State::kFailed) {
     if (!is_update_ && schema_ != nullptr && schema_->num_fields() > 0) {
       body["columns"] = TrinoColumns(*schema_);
-    } else if (is_update_ && update_count_ >= 0 && has_data) {
-      body["columns"] = json::array(
-          {json{{"name", "rows"},
-                {"type", "bigint"},
-                {"typeSignature", {{"rawType", "bigint"}, {"arguments", json::array()}}}}});
+    } else if (is_update_ && has_data) {
+      // As Trino: a row count in a `rows` bigint column, other statements (DDL, USE, SET
+      // SESSION, ...) one `result` boolean true, which JDBC's execute() waits for.
+      const char* name = update_count_ >= 0 ? "rows" : "result";
+      const char* type = update_count_ >= 0 ? "bigint" : "boolean";
+      body["columns"] =
+          json::array({json{{"name", name},
+                            {"type", type},
+                            {"typeSignature", {{"rawType", type}, {"arguments", json::array()}}}}});
     }
   }
   body["stats"] = Stats();
@@ -342,8 +356,8 @@ HttpResponse TrinoQuery::Page(uint64_t token, const std::string& base_uri) {
 
   bool last = producer_done_ && buffer_.empty();
   bool has_data = rows > 0;
-  if (last && is_update_ && update_count_ >= 0) {
-    data = "[[" + std::to_string(update_count_) + "]]";
+  if (last && is_update_) {
+    data = update_count_ >= 0 ? "[[" + std::to_string(update_count_) + "]]" : "[[true]]";
     has_data = true;
   }
   if (last) {
@@ -370,6 +384,29 @@ json TrinoQuery::Info(const std::string& base_uri) {
     info["failureInfo"] = error_->ToJson()["failureInfo"];
   }
   return info;
+}
+
+engine::RuntimeQuery TrinoQuery::Runtime() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  engine::RuntimeQuery q;
+  q.query_id = id_;
+  q.state = StateName(state_);
+  q.user = user_;
+  q.source = headers_.source;
+  q.query = sql_;
+  auto wall_ms = [&](SteadyClock::time_point t) {
+    auto since = std::chrono::duration_cast<std::chrono::system_clock::duration>(t - created_);
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+               (created_wall_ + since).time_since_epoch())
+        .count();
+  };
+  q.created_ms = wall_ms(created_);
+  if (ended_) q.end_ms = wall_ms(*ended_);
+  if (error_) {
+    q.error_type = error_->type;
+    q.error_code = error_->name;
+  }
+  return q;
 }
 
 }  // namespace sqe::server::trino

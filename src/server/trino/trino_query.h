@@ -24,6 +24,7 @@
 
 #include "columnar/batch.h"
 #include "engine/result_cursor.h"
+#include "engine/runtime_queries.h"
 #include "server/http/http_types.h"
 #include "server/trino/client_headers.h"
 #include "server/trino/client_sessions.h"
@@ -72,6 +73,8 @@ class TrinoQuery {
 
   /// /v1/query JSON: queryId, state, query, self, user, stats.
   nlohmann::json Info(const std::string& base_uri);
+  /// The query as system.runtime.queries shows it.
+  engine::RuntimeQuery Runtime() const;
 
   const std::string& id() const { return id_; }
   const std::string& slug() const { return slug_; }
@@ -103,6 +106,7 @@ class TrinoQuery {
   const ClientHeaders headers_;
   const PagingOptions paging_;
   const SteadyClock::time_point created_;
+  const std::chrono::system_clock::time_point created_wall_;
 
   mutable std::mutex mu_;
   std::condition_variable cv_;  // data arrived, the producer ended, or space freed
