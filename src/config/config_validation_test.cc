@@ -1,5 +1,8 @@
 // One test per validation rule and per warning: each asserts the diagnostic names its field.
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "config/config_testing.h"
 
 namespace sqe::config {
@@ -148,6 +151,17 @@ TEST_F(ConfigValidationTest, TlsWithExistingFilesPasses) {
   LoadOutcome out = Load("[coordinator.tls]\ncert_file = \"" + cert + "\"\nkey_file = \"" + key +
                          "\"\nca_file = \"" + ca + "\"\n");
   EXPECT_TRUE(out.ok) << out.ErrorText();
+}
+
+TEST_F(ConfigValidationTest, TlsUnreadableKeyIsNamed) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root reads files whatever their mode";
+  std::string cert = dir_.Write("c.pem", "C");
+  std::string key = dir_.Write("k.pem", "K");
+  ASSERT_EQ(::chmod(key.c_str(), 0), 0);
+  LoadOutcome out =
+      Load("[coordinator.tls]\ncert_file = \"" + cert + "\"\nkey_file = \"" + key + "\"\n");
+  EXPECT_THAT(ErrorOn(out, "coordinator.tls.key_file"),
+              AllOf(HasSubstr(key), HasSubstr("cannot be read")));
 }
 
 TEST_F(ConfigValidationTest, MaintenanceModeNeedsPrincipal) {

@@ -2,6 +2,7 @@
 // mode, TLS files, and the address a worker advertises.
 
 #include <filesystem>
+#include <fstream>
 
 #include "config/config_validation_internal.h"
 
@@ -13,6 +14,11 @@ constexpr int kMaxPort = 65535;
 bool IsFile(const std::string& path) {
   std::error_code ec;
   return std::filesystem::exists(path, ec) && !std::filesystem::is_directory(path, ec);
+}
+
+bool IsReadable(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return in.good();
 }
 
 /// The host of "scheme://host:port/path" (brackets of an IPv6 literal kept).
@@ -74,9 +80,14 @@ void CheckTls(ValidationContext& ctx) {
               "needs both the certificate and its private key, or neither)");
   }
   auto must_exist = [&](const char* field, const std::string& path) {
-    if (!path.empty() && !IsFile(path)) {
+    if (path.empty()) return;
+    if (!IsFile(path)) {
       ctx.Error(field,
                 std::string(field) + ": file '" + path + "' does not exist" + ctx.SetBy(field));
+    } else if (!IsReadable(path)) {
+      ctx.Error(field, std::string(field) + ": file '" + path +
+                           "' cannot be read by this process (check its permissions)" +
+                           ctx.SetBy(field));
     }
   };
   must_exist("coordinator.tls.cert_file", tls.cert_file);

@@ -1,5 +1,6 @@
 #include "main/listener_factory.h"
 
+#include <optional>
 #include <string>
 
 #include "columnar/ipc/ipc_options.h"
@@ -65,7 +66,9 @@ MadeListener TrinoListener(const ServerContext& context) {
   std::string missing =
       "the Trino protocol serves statements, paging, cancel, /v1/query and system.jdbc; not "
       "yet: the spooling protocol (results are inline), transactions beyond autocommit";
-  if (config.coordinator.tls.enabled()) missing += ", TLS ([coordinator.tls] is ignored)";
+  if (config.coordinator.tls.enabled()) {
+    missing += ", TLS ([coordinator.tls] secures the Flight SQL port; this port is plaintext)";
+  }
   return MadeListener{std::move(listener), missing};
 }
 
@@ -95,10 +98,17 @@ MadeListener RestCatalogListener(const ServerContext& context) {
   return MadeListener{std::move(listener), ""};
 }
 
-/// Arrow Flight SQL over the process engine (it opens the configured catalog).
+/// Arrow Flight SQL over the process engine (it opens the configured catalog), over TLS
+/// when [coordinator.tls] sets a certificate and key (a bad TLS file stops the start).
 /// When the engine cannot start, the port is held and the reason logged.
-MadeListener FlightSqlListenerFor(const ServerContext& context) {
+Result<MadeListener> FlightSqlListenerFor(const ServerContext& context) {
   const config::Config& config = context.config;
+  std::optional<server::flight_sql::FlightSqlTls> tls;
+  if (config.coordinator.tls.enabled()) {
+    const config::TlsConfig& files = config.coordinator.tls;
+    SQE_ASSIGN_OR_RETURN(tls, server::flight_sql::LoadFlightSqlTls(
+                                  {files.cert_file, files.key_file, files.ca_file}));
+  }
   Result<std::shared_ptr<engine::Engine>> engine = StatementEngine(context);
   Result<columnar::ipc::Compression> compression =
       columnar::ipc::ParseCompression(config.coordinator.flight_compression);
@@ -120,9 +130,9 @@ MadeListener FlightSqlListenerFor(const ServerContext& context) {
       "Flight SQL serves queries, updates, prepared statements and the catalog metadata; not "
       "yet: PollFlightInfo, CancelFlightInfo, CommandStatementIngest, XdbcTypeInfo, session "
       "options";
-  if (config.coordinator.tls.enabled()) missing += ", TLS ([coordinator.tls] is ignored)";
-  return MadeListener{std::make_unique<server::flight_sql::FlightSqlListener>(std::move(options)),
-                      missing};
+  return MadeListener{
+      std::make_unique<server::flight_sql::FlightSqlListener>(std::move(options), std::move(tls)),
+      missing};
 }
 
 }  // namespace

@@ -39,9 +39,6 @@ void LogPendingCoordinatorComponents(const config::Config& config) {
     Pending("maintenance.mode", config.maintenance.mode,
             "the maintenance subsystem is not implemented yet");
   }
-  if (config.coordinator.tls.enabled()) {
-    Pending("coordinator.tls", "tls", "TLS on the Flight SQL listener is not implemented yet");
-  }
   if (!config.metrics.otlp_endpoint.empty() || !config.metrics.traces_otlp_endpoint.empty()) {
     Pending("metrics.otlp_endpoint", "otlp", "OTLP export is not implemented yet");
   }

@@ -7,16 +7,18 @@
 
 namespace sqe::server::flight_sql {
 
-FlightSqlListener::FlightSqlListener(FlightSqlServiceOptions options)
-    : service_(std::make_unique<FlightSqlService>(std::move(options))) {}
+FlightSqlListener::FlightSqlListener(FlightSqlServiceOptions options,
+                                     std::optional<FlightSqlTls> tls)
+    : service_(std::make_unique<FlightSqlService>(std::move(options))), tls_(std::move(tls)) {}
 
 FlightSqlListener::~FlightSqlListener() { Stop(); }
 
 Status FlightSqlListener::Bind(const std::string& host, int port) {
   grpc::ServerBuilder builder;
   int selected = 0;
-  builder.AddListeningPort(host + ":" + std::to_string(port), grpc::InsecureServerCredentials(),
-                           &selected);
+  std::shared_ptr<grpc::ServerCredentials> credentials =
+      tls_.has_value() ? TlsServerCredentials(*tls_) : grpc::InsecureServerCredentials();
+  builder.AddListeningPort(host + ":" + std::to_string(port), credentials, &selected);
   builder.RegisterService(service_.get());
   // Parameter and ingest uploads can be large; results go out in slices (< 4 MiB).
   builder.SetMaxReceiveMessageSize(256 << 20);
@@ -34,6 +36,11 @@ Status FlightSqlListener::Bind(const std::string& host, int port) {
 Status FlightSqlListener::Serve() {
   if (server_ == nullptr) return Status::Internal("Serve() before a successful Bind()");
   return Status::OK();
+}
+
+std::string FlightSqlListener::protocol() const {
+  if (!tls_.has_value()) return "grpc";
+  return tls_->mutual() ? "grpc+mtls" : "grpc+tls";
 }
 
 void FlightSqlListener::Stop() {
