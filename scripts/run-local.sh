@@ -1,28 +1,40 @@
 #!/usr/bin/env bash
 # Runs SQE on this machine in local mode, in the foreground (Ctrl-C stops it):
 #   1. scripts/install-deps.sh
-#   2. builds build/release (sqe-server) when needed
+#   2. builds build/release (sqe-server, sqe-shell, sqe-datagen) when needed
 #   3. writes sqe-data/sqe-local.toml on first use: embedded catalog in sqe-data/warehouse,
 #      anonymous provider (user "dev", roles ["admin"]), Flight SQL 50051, Trino HTTP 8080,
 #      metrics 9090; edit it freely, it is never overwritten
-#   4. prints where SQE listens and how to connect, then execs
+#   4. on first start, creates the demo data: demo.cities and the TPC-H schema `tpch` at
+#      scale factor 0.1 (sqe-datagen); never redone, so the data survives restarts
+#   5. prints where SQE listens and how to connect, then execs
 #      sqe-server --mode local --config sqe-data/sqe-local.toml
 # Extra arguments go to sqe-server (e.g. --set query.timeout_secs=60).
+#
+# Environment (for tests and unusual setups):
+#   SQE_LOCAL_DATA       the data directory (default ./sqe-data)
+#   SQE_LOCAL_BUILD_DIR  the build directory whose binaries run (default build/release)
+#   SQE_LOCAL_NO_BUILD=1 skip install-deps.sh and the build (the binaries must exist)
+#   SQE_LOCAL_TPCH_SF    the demo TPC-H scale factor (default 0.1; 0 skips it)
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-DATA="$ROOT/sqe-data"
+DATA="${SQE_LOCAL_DATA:-$ROOT/sqe-data}"
 CONFIG="$DATA/sqe-local.toml"
-BINARY="$ROOT/build/release/src/main/sqe-server"
+BUILD="${SQE_LOCAL_BUILD_DIR:-$ROOT/build/release}"
+BINARY="$BUILD/src/main/sqe-server"
+SHELL_BINARY="$BUILD/src/main/sqe-shell"
+DATAGEN_BINARY="$BUILD/src/main/sqe-datagen"
+TPCH_SF="${SQE_LOCAL_TPCH_SF:-0.1}"
 
-bash "$ROOT/scripts/install-deps.sh"
-
-if [[ ! -f build/release/build.ninja ]]; then
-  cmake --preset release >/dev/null
+if [[ "${SQE_LOCAL_NO_BUILD:-0}" != "1" ]]; then
+  bash "$ROOT/scripts/install-deps.sh"
+  if [[ ! -f "$BUILD/build.ninja" ]]; then
+    cmake --preset release >/dev/null
+  fi
+  cmake --build "$BUILD" --target sqe-server sqe-shell sqe-datagen -j "$(nproc)"
 fi
-cmake --build build/release --target sqe-server sqe-shell -j "$(nproc)"
-SHELL_BINARY="$ROOT/build/release/src/main/sqe-shell"
 
 mkdir -p "$DATA/warehouse"
 if [[ ! -f "$CONFIG" ]]; then
@@ -72,6 +84,15 @@ if [[ ! -f "$DEMO_MARKER" ]]; then
   echo "run-local: created demo.cities in $DATA/warehouse" >&2
 fi
 
+# TPC-H at scale factor $TPCH_SF in schema tpch, generated once.
+TPCH_MARKER="$DATA/.tpch-created"
+if [[ ! -f "$TPCH_MARKER" && "$TPCH_SF" != "0" ]]; then
+  echo "run-local: generating TPC-H SF $TPCH_SF into schema tpch (first start only)" >&2
+  "$DATAGEN_BINARY" tpch --sf "$TPCH_SF" --config "$CONFIG" --schema tpch --replace --quiet
+  touch "$TPCH_MARKER"
+  echo "run-local: created schema tpch (8 tables) in $DATA/warehouse" >&2
+fi
+
 # The ports as the server will see them (file, SQE_* env and the extra arguments merged).
 PYTHON="$ROOT/tests/peers/.venv/bin/python"
 PORTS="$("$BINARY" --print-config --config "$CONFIG" --mode local "$@" 2>/dev/null |
@@ -92,20 +113,24 @@ SQE local mode: config $CONFIG
   metrics/health   http://localhost:$METRICS/health  and  /ready
 BANNER
 if [[ "$REST" != "0" ]]; then
-  echo "  Iceberg REST     http://localhost:$REST   (port held; REST catalog server not implemented yet)"
+  echo "  Iceberg REST     http://localhost:$REST"
 fi
+TPCH_QUERY="SELECT l_returnflag, l_linestatus, sum(l_quantity) AS qty, count(*) AS orders FROM iceberg.tpch.lineitem GROUP BY 1, 2 ORDER BY 1, 2"
 cat <<BANNER
 
-How to connect (demo data: SELECT * FROM demo.cities):
+How to connect (demo data: demo.cities, and TPC-H SF $TPCH_SF in schema tpch); docs/quickstart.md:
   curl http://localhost:$METRICS/health
-  Trino CLI    trino --server http://localhost:$TRINO --user dev
+  Trino CLI    trino --server http://localhost:$TRINO --user dev --catalog iceberg --schema tpch \\
+                 --execute "$TPCH_QUERY"
   Python       trino.dbapi.connect(host="localhost", port=$TRINO, user="dev")
   DBeaver      Arrow Flight SQL driver, JDBC URL
                jdbc:arrow-flight-sql://localhost:$FLIGHT?useEncryption=false
+               (or the Trino driver: jdbc:trino://localhost:$TRINO/iceberg/tpch, user dev)
   Python ADBC  import adbc_driver_flightsql.dbapi as f
-               f.connect("grpc://localhost:$FLIGHT").cursor().execute("SELECT * FROM demo.cities")
+               f.connect("grpc://localhost:$FLIGHT").cursor().execute(
+                 "$TPCH_QUERY")
   pyarrow      pyarrow.flight.FlightClient("grpc://localhost:$FLIGHT")   (docs/clients.md)
-  sqe-shell    build/release/src/main/sqe-shell --config $CONFIG   (in-process, same warehouse)
+  sqe-shell    $SHELL_BINARY --config $CONFIG   (in-process, same warehouse)
 
 Stop with Ctrl-C.
 
