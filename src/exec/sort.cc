@@ -77,14 +77,13 @@ Status Sort::Combine(ExecContext& ctx, OperatorState& state) {
   s.reservation.Reset();  // the run's buffers are charged by Concatenate now
   SQE_RETURN_NOT_OK(EncodeSortKeys(run->batch, keys_, &run->keys));
   const int64_t rows = run->batch.num_rows();
+  // Keys, offsets and order, plus OrderEncodedRows' 16-byte working entries while it sorts.
   SQE_ASSIGN_OR_RETURN(
       run->reservation,
-      Reservation::Make(tracker, static_cast<int64_t>(run->keys.bytes.size()) + rows * 8));
-  run->order.resize(static_cast<size_t>(rows));
-  std::iota(run->order.begin(), run->order.end(), 0);
-  const EncodedRows& keys = run->keys;
-  std::sort(run->order.begin(), run->order.end(),
-            [&](uint32_t a, uint32_t b) { return keys.row(a) < keys.row(b); });
+      Reservation::Make(tracker, static_cast<int64_t>(run->keys.bytes.size()) + rows * 24));
+  OrderEncodedRows(run->keys, -1, &run->order);
+  SQE_RETURN_NOT_OK(
+      run->reservation.Resize(static_cast<int64_t>(run->keys.bytes.size()) + rows * 8));
   std::lock_guard<std::mutex> lock(mutex_);
   runs_.push_back(std::move(run));
   return Status::OK();

@@ -157,19 +157,72 @@ Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& 
   return Status::OK();
 }
 
+namespace {
+
+/// 8 key bytes from `from` as a big-endian integer (zero-padded past the key's end): integer
+/// order equals the order of those bytes, and keys are self-delimiting, so unequal prefixes
+/// decide a comparison.
+uint64_t KeyPrefix(std::string_view key, size_t from) {
+  uint64_t prefix = 0;
+  const size_t end = std::min<size_t>(key.size(), from + 8);
+  for (size_t i = from; i < end; ++i) {
+    prefix |= uint64_t{static_cast<uint8_t>(key[i])} << (56 - 8 * (i - from));
+  }
+  return prefix;
+}
+
+/// How many leading bytes every row shares (e.g. the NULL marker and the high bytes of a
+/// 128-bit decimal): the prefix window starts after them.
+size_t SharedLeadingBytes(const EncodedRows& keys, size_t rows) {
+  if (rows == 0) return 0;
+  const std::string_view first = keys.row(0);
+  size_t shared = first.size();
+  for (size_t i = 1; i < rows && shared > 0; ++i) {
+    const std::string_view row = keys.row(static_cast<int64_t>(i));
+    const size_t n = std::min(shared, row.size());
+    size_t j = 0;
+    while (j < n && row[j] == first[j]) ++j;
+    shared = j;
+  }
+  return shared;
+}
+
+struct PrefixedRow {
+  uint64_t prefix;
+  uint32_t row;
+};
+
+}  // namespace
+
+void OrderEncodedRows(const EncodedRows& keys, int64_t limit, std::vector<uint32_t>* order) {
+  const size_t rows = keys.offsets.empty() ? 0 : keys.offsets.size() - 1;
+  const size_t skip = SharedLeadingBytes(keys, rows);
+  std::vector<PrefixedRow> entries(rows);
+  for (size_t i = 0; i < rows; ++i) {
+    entries[i] = {KeyPrefix(keys.row(static_cast<int64_t>(i)), skip), static_cast<uint32_t>(i)};
+  }
+  auto less = [&](const PrefixedRow& a, const PrefixedRow& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    return keys.row(a.row) < keys.row(b.row);
+  };
+  size_t keep = rows;
+  if (limit >= 0 && static_cast<size_t>(limit) < rows) {
+    keep = static_cast<size_t>(limit);
+    std::partial_sort(entries.begin(), entries.begin() + static_cast<int64_t>(keep), entries.end(),
+                      less);
+  } else {
+    std::sort(entries.begin(), entries.end(), less);
+  }
+  order->resize(keep);
+  for (size_t i = 0; i < keep; ++i) (*order)[i] = entries[i].row;
+}
+
 Result<std::vector<uint32_t>> SortedRowOrder(const columnar::Batch& batch,
                                              const std::vector<SortKey>& keys, int64_t limit) {
   EncodedRows encoded;
   SQE_RETURN_NOT_OK(EncodeSortKeys(batch, keys, &encoded));
-  std::vector<uint32_t> order(static_cast<size_t>(batch.num_rows()));
-  std::iota(order.begin(), order.end(), 0);
-  auto less = [&](uint32_t a, uint32_t b) { return encoded.row(a) < encoded.row(b); };
-  if (limit >= 0 && limit < batch.num_rows()) {
-    std::partial_sort(order.begin(), order.begin() + limit, order.end(), less);
-    order.resize(static_cast<size_t>(limit));
-  } else {
-    std::sort(order.begin(), order.end(), less);
-  }
+  std::vector<uint32_t> order;
+  OrderEncodedRows(encoded, limit, &order);
   return order;
 }
 

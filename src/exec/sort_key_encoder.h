@@ -33,6 +33,13 @@ struct SortKey {
 Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& keys,
                       EncodedRows* out);
 
+/// Orders rows [0, keys.offsets.size() - 1) of `keys` into *order: all of them, or with
+/// `limit` >= 0 only the first `limit` (partial sort). Compares 8 key bytes of each row (after the
+/// bytes all rows share) as one integer held beside its index (no pointer chase for most
+/// comparisons) and falls back to the whole key only on equal prefixes. Ties keep no particular
+/// order.
+void OrderEncodedRows(const EncodedRows& keys, int64_t limit, std::vector<uint32_t>* order);
+
 /// Row indices of `batch` in key order: all of them, or with `limit` >= 0 only the first
 /// `limit` (partial sort).
 Result<std::vector<uint32_t>> SortedRowOrder(const columnar::Batch& batch,
