@@ -968,7 +968,7 @@ class BuildSideSelection {
   }
 
  private:
-  static constexpr double kFlipRatio = 2.0;
+  static constexpr double kFlipRatio = 1.5;
   static double Rows(const LogicalNode& n) {
     return std::max<double>(1, static_cast<double>(n.estimated_rows));
   }
