@@ -48,8 +48,8 @@ const char* WindowFunctionKindName(WindowFunctionKind kind) {
 
 namespace {
 
-std::string BoundToString(const WindowBound& bound, WindowFrameUnit unit) {
-  switch (bound.type) {
+std::string BoundText(WindowBoundType type, const std::string& amount) {
+  switch (type) {
     case WindowBoundType::kUnboundedPreceding:
       return "UNBOUNDED PRECEDING";
     case WindowBoundType::kUnboundedFollowing:
@@ -57,16 +57,27 @@ std::string BoundToString(const WindowBound& bound, WindowFrameUnit unit) {
     case WindowBoundType::kCurrentRow:
       return "CURRENT ROW";
     case WindowBoundType::kPreceding:
-    case WindowBoundType::kFollowing: {
-      std::string amount = unit == WindowFrameUnit::kRange ? "#" + std::to_string(bound.range_value)
-                                                           : std::to_string(bound.offset);
-      return amount + (bound.type == WindowBoundType::kPreceding ? " PRECEDING" : " FOLLOWING");
-    }
+      return amount + " PRECEDING";
+    case WindowBoundType::kFollowing:
+      return amount + " FOLLOWING";
   }
   return "?";
 }
 
+std::string BoundAmount(const WindowBound& bound, WindowFrameUnit unit) {
+  return unit == WindowFrameUnit::kRange ? "#" + std::to_string(bound.range_value)
+                                         : std::to_string(bound.offset);
+}
+
 }  // namespace
+
+std::string WindowFrameText(WindowFrameUnit unit, WindowBoundType start,
+                            const std::string& start_amount, WindowBoundType end,
+                            const std::string& end_amount) {
+  static const char* kUnits[] = {"ROWS", "RANGE", "GROUPS"};
+  return std::string(kUnits[static_cast<int>(unit)]) + " BETWEEN " +
+         BoundText(start, start_amount) + " AND " + BoundText(end, end_amount);
+}
 
 std::string WindowCallToString(const WindowCall& call) {
   std::string out = call.kind == WindowFunctionKind::kAggregate ? call.aggregate->name
@@ -92,10 +103,9 @@ std::string WindowCallToString(const WindowCall& call) {
     spec += "ORDER BY " + SortKeysToString(call.order_by);
   }
   if (!spec.empty()) spec += " ";
-  static const char* kUnits[] = {"ROWS", "RANGE", "GROUPS"};
-  spec += std::string(kUnits[static_cast<int>(call.frame.unit)]) + " BETWEEN " +
-          BoundToString(call.frame.start, call.frame.unit) + " AND " +
-          BoundToString(call.frame.end, call.frame.unit);
+  const WindowFrame& f = call.frame;
+  spec += WindowFrameText(f.unit, f.start.type, BoundAmount(f.start, f.unit), f.end.type,
+                          BoundAmount(f.end, f.unit));
   return out + spec + ")";
 }
 

@@ -84,6 +84,12 @@ struct WindowCall {
   columnar::TypePtr type;  ///< the result type
 };
 
+/// "ROWS BETWEEN 2 PRECEDING AND CURRENT ROW": `start_amount` / `end_amount` are the
+/// offsets' text (used for n PRECEDING / n FOLLOWING only).
+std::string WindowFrameText(WindowFrameUnit unit, WindowBoundType start,
+                            const std::string& start_amount, WindowBoundType end,
+                            const std::string& end_amount);
+
 /// "row_number() OVER (PARTITION BY #0 ORDER BY #1 ASC NULLS LAST RANGE ...)" for EXPLAIN.
 std::string WindowCallToString(const WindowCall& call);
 

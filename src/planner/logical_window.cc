@@ -4,23 +4,9 @@ namespace sqe::planner {
 
 namespace {
 
-std::string BoundToString(const WindowBoundSpec& bound) {
-  switch (bound.type) {
-    case exec::WindowBoundType::kUnboundedPreceding:
-      return "UNBOUNDED PRECEDING";
-    case exec::WindowBoundType::kUnboundedFollowing:
-      return "UNBOUNDED FOLLOWING";
-    case exec::WindowBoundType::kCurrentRow:
-      return "CURRENT ROW";
-    case exec::WindowBoundType::kPreceding:
-    case exec::WindowBoundType::kFollowing: {
-      std::string amount = bound.range_value != nullptr ? bound.range_value->ToString()
-                                                        : std::to_string(bound.offset);
-      return amount +
-             (bound.type == exec::WindowBoundType::kPreceding ? " PRECEDING" : " FOLLOWING");
-    }
-  }
-  return "?";
+std::string Amount(const WindowBoundSpec& bound) {
+  return bound.range_value != nullptr ? bound.range_value->ToString()
+                                      : std::to_string(bound.offset);
 }
 
 }  // namespace
@@ -50,9 +36,9 @@ std::string WindowFunctionToString(const WindowFunctionSpec& spec) {
     }
     out += " ";
   }
-  static const char* kUnits[] = {"ROWS", "RANGE", "GROUPS"};
-  out += std::string(kUnits[static_cast<int>(spec.unit)]) + " BETWEEN " +
-         BoundToString(spec.start) + " AND " + BoundToString(spec.end) + ")";
+  out += exec::WindowFrameText(spec.unit, spec.start.type, Amount(spec.start), spec.end.type,
+                               Amount(spec.end)) +
+         ")";
   return out;
 }
 
