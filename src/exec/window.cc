@@ -7,6 +7,7 @@
 
 #include "columnar/fixed_width_builder.h"
 #include "columnar/take.h"
+#include "common/task_scheduler.h"
 #include "exec/batch_concatenate.h"
 #include "exec/sort.h"
 
@@ -375,6 +376,8 @@ bool OrderInsensitive(const std::string& name) {
   return kNames.count(name) > 0;
 }
 
+/// Evaluates window calls over one spec's sorted rows. Thread-safe: Evaluate only reads
+/// the shared state, so calls run in parallel.
 class Evaluator {
  public:
   Evaluator(ExecContext& ctx, const Batch& input, const SortedRows& rows,
@@ -382,7 +385,7 @@ class Evaluator {
       : ctx_(ctx), input_(input), rows_(rows), tracker_(std::move(tracker)) {}
 
   /// The result of `call` per sorted position.
-  Result<Column> Evaluate(const WindowCall& call) {
+  Result<Column> Evaluate(const WindowCall& call) const {
     const int64_t n = rows_.n;
     std::vector<Column> args;
     for (int a : call.args) {
@@ -436,11 +439,11 @@ class Evaluator {
   }
 
  private:
-  Result<Column> SortedColumn(int column) {
+  Result<Column> SortedColumn(int column) const {
     return columnar::Take(input_.column(column), SelectionVector(rows_.order), tracker_);
   }
 
-  Result<Column> Ntile(const Column& buckets) {
+  Result<Column> Ntile(const Column& buckets) const {
     const int64_t n = rows_.n;
     std::vector<int64_t> values(static_cast<size_t>(n));
     std::vector<bool> valid(static_cast<size_t>(n), true);
@@ -462,7 +465,7 @@ class Evaluator {
     return Int64Column(values, &valid, tracker_);
   }
 
-  Result<Column> LagLead(const WindowCall& call, const std::vector<Column>& args) {
+  Result<Column> LagLead(const WindowCall& call, const std::vector<Column>& args) const {
     const int64_t n = rows_.n;
     const bool lag = call.kind == WindowFunctionKind::kLag;
     const Column* offsets = args.size() > 1 ? &args[1] : nullptr;
@@ -499,7 +502,7 @@ class Evaluator {
     return Gather(args[0], defaults, index, tracker_);
   }
 
-  Result<Column> FrameValue(const WindowCall& call, const std::vector<Column>& args) {
+  Result<Column> FrameValue(const WindowCall& call, const std::vector<Column>& args) const {
     const int64_t n = rows_.n;
     std::vector<int64_t> starts, ends;
     SQE_RETURN_NOT_OK(Frames(call, &starts, &ends));
@@ -527,13 +530,14 @@ class Evaluator {
     return Gather(args[0], nullptr, index, tracker_);
   }
 
-  Status Frames(const WindowCall& call, std::vector<int64_t>* starts, std::vector<int64_t>* ends) {
+  Status Frames(const WindowCall& call, std::vector<int64_t>* starts,
+                std::vector<int64_t>* ends) const {
     FrameBounds bounds(rows_, call.frame);
     return bounds.Compute(input_, call.order_by.empty() ? nullptr : &call.order_by[0], starts,
                           ends);
   }
 
-  Result<Column> Aggregate(const WindowCall& call, const std::vector<Column>& args) {
+  Result<Column> Aggregate(const WindowCall& call, const std::vector<Column>& args) const {
     const int64_t n = rows_.n;
     if (n == 0) return Column::MakeAllNull(call.type, 0, tracker_);
     std::vector<int64_t> starts, ends;
@@ -585,7 +589,7 @@ class Evaluator {
     }
   };
 
-  Result<Column> WholePartition(const WindowCall& call, const std::vector<Column>& args) {
+  Result<Column> WholePartition(const WindowCall& call, const std::vector<Column>& args) const {
     SQE_ASSIGN_OR_RETURN(auto accumulator, call.aggregate->make_accumulator(tracker_));
     SQE_RETURN_NOT_OK(accumulator->Resize(rows_.partitions));
     SQE_RETURN_NOT_OK(accumulator->Update(args, rows_.partition_index.data(), rows_.n));
@@ -598,9 +602,8 @@ class Evaluator {
   /// the frame and is finalized where the frame changes (O(partition)).
   Status Incremental(const WindowCall& call, const std::vector<Column>& args, int64_t p0,
                      int64_t p1, const std::vector<int64_t>& moving, bool backward,
-                     Results* results) {
-    if (zeros_.size() < static_cast<size_t>(p1 - p0))
-      zeros_.resize(static_cast<size_t>(p1 - p0), 0);
+                     Results* results) const {
+    const std::vector<uint32_t> zeros(static_cast<size_t>(p1 - p0), 0);  // the one group
     std::vector<Column> slice(args.size());
     SQE_ASSIGN_OR_RETURN(auto accumulator, call.aggregate->make_accumulator(tracker_));
     SQE_RETURN_NOT_OK(accumulator->Resize(1));
@@ -612,7 +615,7 @@ class Evaluator {
       const int64_t to = backward ? covered : edge;
       if (to > from) {
         for (size_t a = 0; a < args.size(); ++a) slice[a] = args[a].Slice(from, to - from);
-        SQE_RETURN_NOT_OK(accumulator->Update(slice, zeros_.data(), to - from));
+        SQE_RETURN_NOT_OK(accumulator->Update(slice, zeros.data(), to - from));
         covered = edge;
       }
       const int64_t previous = backward ? i + 1 : i - 1;
@@ -629,7 +632,7 @@ class Evaluator {
   /// (O(sum of frame sizes)), in chunks of rows.
   Status PerRow(const WindowCall& call, const std::vector<Column>& args,
                 const std::vector<uint32_t>& positions, const std::vector<int64_t>& starts,
-                const std::vector<int64_t>& ends, Results* results) {
+                const std::vector<int64_t>& ends, Results* results) const {
     constexpr size_t kChunkRows = 1024;
     constexpr size_t kFlushPairs = 1 << 16;
     std::vector<uint32_t> selection;
@@ -672,7 +675,6 @@ class Evaluator {
   const Batch& input_;
   const SortedRows& rows_;
   std::shared_ptr<MemoryTracker> tracker_;
-  std::vector<uint32_t> zeros_;  ///< group ids of a one-group accumulator
 };
 
 bool SameSpec(const WindowCall& a, const WindowCall& b) {
@@ -742,34 +744,49 @@ Status Window::Finalize(ExecContext& ctx) {
   SQE_ASSIGN_OR_RETURN(Batch input, Concatenate(children_[0]->schema(), collected_, tracker));
   collected_.clear();
   collected_reservation_.Reset();  // the concatenated input is charged by Concatenate
-  std::vector<Column> results(calls_.size());
-  std::vector<bool> done(calls_.size(), false);
-  int specs = 0;
-  for (size_t first = 0; first < calls_.size(); ++first) {
-    if (done[first]) continue;
-    SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
-    ++specs;
-    SQE_ASSIGN_OR_RETURN(Reservation memory, Reservation::Make(tracker, 0));
-    SQE_ASSIGN_OR_RETURN(SortedRows rows, SortRows(input, calls_[first].partition_by,
-                                                   calls_[first].order_by, &memory));
-    std::vector<uint32_t> inverse(rows.order.size());
-    for (size_t k = 0; k < rows.order.size(); ++k)
-      inverse[rows.order[k]] = static_cast<uint32_t>(k);
-    SelectionVector to_input(std::move(inverse));
-    Evaluator evaluator(ctx, input, rows, tracker);
-    for (size_t i = first; i < calls_.size(); ++i) {
-      if (done[i] || !SameSpec(calls_[first], calls_[i])) continue;
-      done[i] = true;
-      SQE_ASSIGN_OR_RETURN(Column sorted, evaluator.Evaluate(calls_[i]));
-      SQE_ASSIGN_OR_RETURN(results[i], columnar::Take(sorted, to_input, tracker));
+  // The calls grouped by (PARTITION BY, ORDER BY): each group sorts once. Groups, and the
+  // calls within one, are evaluated in parallel on the query's threads.
+  std::vector<std::vector<size_t>> specs;
+  for (size_t i = 0; i < calls_.size(); ++i) {
+    bool found = false;
+    for (std::vector<size_t>& spec : specs) {
+      if (SameSpec(calls_[spec[0]], calls_[i])) {
+        spec.push_back(i);
+        found = true;
+        break;
+      }
     }
+    if (!found) specs.push_back({i});
   }
+  TaskScheduler* scheduler = ctx.threads > 1 ? ctx.scheduler : nullptr;
+  std::vector<Column> results(calls_.size());
+  SQE_RETURN_NOT_OK(ParallelFor(
+      scheduler, static_cast<int64_t>(specs.size()), ctx.threads, [&](int64_t s) -> Status {
+        SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
+        const std::vector<size_t>& spec = specs[static_cast<size_t>(s)];
+        SQE_ASSIGN_OR_RETURN(Reservation memory, Reservation::Make(tracker, 0));
+        SQE_ASSIGN_OR_RETURN(SortedRows rows, SortRows(input, calls_[spec[0]].partition_by,
+                                                       calls_[spec[0]].order_by, &memory));
+        std::vector<uint32_t> inverse(rows.order.size());
+        for (size_t k = 0; k < rows.order.size(); ++k) {
+          inverse[rows.order[k]] = static_cast<uint32_t>(k);
+        }
+        const SelectionVector to_input(std::move(inverse));
+        const Evaluator evaluator(ctx, input, rows, tracker);
+        return ParallelFor(
+            scheduler, static_cast<int64_t>(spec.size()), ctx.threads, [&](int64_t k) -> Status {
+              const size_t i = spec[static_cast<size_t>(k)];
+              SQE_ASSIGN_OR_RETURN(Column sorted, evaluator.Evaluate(calls_[i]));
+              SQE_ASSIGN_OR_RETURN(results[i], columnar::Take(sorted, to_input, tracker));
+              return Status::OK();
+            });
+      }));
   std::vector<Column> columns;
   for (int c = 0; c < input.num_columns(); ++c) columns.push_back(input.column(c));
   for (Column& r : results) columns.push_back(std::move(r));
   SQE_ASSIGN_OR_RETURN(output_, Batch::Make(schema_, std::move(columns), input.num_rows()));
   next_ = 0;
-  stats_.extra = "specs=" + std::to_string(specs);
+  stats_.extra = "specs=" + std::to_string(specs.size());
   return Status::OK();
 }
 
