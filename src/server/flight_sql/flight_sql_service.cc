@@ -470,7 +470,9 @@ struct FlightSqlService::State {
     std::shared_ptr<engine::Session> session = caller.session;
     if (rows.empty()) {
       SQE_ASSIGN_OR_RETURN(engine::QueryResult r, session->ExecuteWithParameters(sql, {}));
-      return r.update_count;
+      // DDL and SET report no count (-1); JDBC's executeUpdate expects 0 for them (with -1
+      // the Flight SQL JDBC driver treats the statement as a query and runs it again).
+      return std::max<int64_t>(0, r.update_count);
     }
     int64_t total = 0;
     for (const std::vector<exec::Value>& row : rows) {
