@@ -105,6 +105,9 @@ class StreamingCursor : public ResultCursor {
   }
   const std::string& statement_type() const override { return statement_type_; }
   int64_t update_count() const override { return -1; }
+  int64_t peak_memory_bytes() const override {
+    return ctx_->tracker != nullptr ? ctx_->tracker->peak() : 0;
+  }
 
  private:
   std::shared_ptr<Engine> engine_owner_;

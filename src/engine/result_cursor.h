@@ -31,6 +31,9 @@ class ResultCursor {
   virtual const std::string& statement_type() const = 0;
   /// Rows written by an update, -1 for queries.
   virtual int64_t update_count() const = 0;
+  /// The most memory the query's tracker held so far, in bytes (0 for statements that ran
+  /// before the cursor existed). Any thread.
+  virtual int64_t peak_memory_bytes() const { return 0; }
 };
 
 }  // namespace sqe::engine

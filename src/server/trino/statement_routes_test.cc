@@ -326,5 +326,14 @@ TEST_F(TrinoStatementTest, JdbcMetadataTablesHaveTrinosColumnTypes) {
   EXPECT_EQ(empty.last["columns"].size(), 6u);
 }
 
+TEST_F(TrinoStatementTest, StatsReportTheQuerysPeakMemory) {
+  Followed f = Follow(
+      "WITH t(x) AS (VALUES 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) "
+      "SELECT a.x, count(*) FROM t a, t b, t c GROUP BY a.x ORDER BY a.x");
+  ASSERT_EQ(f.rows.size(), 10u);
+  EXPECT_GT(f.last["stats"]["peakMemoryBytes"].get<int64_t>(), 0);
+  EXPECT_EQ(f.last["stats"]["processedRows"], 10);
+}
+
 }  // namespace
 }  // namespace sqe::server::trino

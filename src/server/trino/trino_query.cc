@@ -258,7 +258,7 @@ json TrinoQuery::Stats() const {
                 {"processedBytes", bytes_out_},
                 {"physicalInputBytes", 0},
                 {"physicalWrittenBytes", 0},
-                {"peakMemoryBytes", 0},
+                {"peakMemoryBytes", cursor_ != nullptr ? cursor_->peak_memory_bytes() : 0},
                 {"spilledBytes", 0}};
   if (finished) stats["progressPercentage"] = 100.0;
   return stats;
