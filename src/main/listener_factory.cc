@@ -126,10 +126,10 @@ Result<MadeListener> FlightSqlListenerFor(const ServerContext& context) {
   options.compression = *compression;
   options.session_ttl = std::chrono::seconds(config.coordinator.session_context_cache_ttl_secs);
   options.server_version = kSqeVersion;
+  options.debug = config.coordinator.debug;
   std::string missing =
-      "Flight SQL serves queries, updates, prepared statements and the catalog metadata; not "
-      "yet: PollFlightInfo, CancelFlightInfo, CommandStatementIngest, XdbcTypeInfo, session "
-      "options";
+      "Flight SQL serves queries, updates, prepared statements, bulk ingestion, cancellation, "
+      "session options and the catalog metadata; not yet: transactions";
   return MadeListener{
       std::make_unique<server::flight_sql::FlightSqlListener>(std::move(options), std::move(tls)),
       missing};
@@ -138,7 +138,6 @@ Result<MadeListener> FlightSqlListenerFor(const ServerContext& context) {
 }  // namespace
 
 Result<MadeListener> MakeListener(const config::ListenerSpec& spec, const ServerContext& context) {
-  options.debug = config.coordinator.debug;
   if (spec.name == "metrics") return MadeListener{MetricsListener(context), ""};
   if (spec.name == "trino_http") return TrinoListener(context);
   if (spec.name == "flight_sql") return FlightSqlListenerFor(context);
