@@ -599,14 +599,26 @@ class Evaluator {
 
   /// Partition [p0, p1) whose frames all start at p0 with growing ends (forward), or all
   /// end at p1 with growing starts (backward): one accumulator takes the rows entering
-  /// the frame and is finalized where the frame changes (O(partition)).
+  /// the frame; where the frame changes its state is merged into the next group of a
+  /// snapshot accumulator, finalized once per block of groups (O(partition), no column
+  /// per row).
   Status Incremental(const WindowCall& call, const std::vector<Column>& args, int64_t p0,
                      int64_t p1, const std::vector<int64_t>& moving, bool backward,
                      Results* results) const {
+    constexpr int64_t kSnapshotBlock = 1024;
     const std::vector<uint32_t> zeros(static_cast<size_t>(p1 - p0), 0);  // the one group
     std::vector<Column> slice(args.size());
     SQE_ASSIGN_OR_RETURN(auto accumulator, call.aggregate->make_accumulator(tracker_));
     SQE_RETURN_NOT_OK(accumulator->Resize(1));
+    std::unique_ptr<GroupAccumulator> snapshots;
+    int64_t block_size = 0, used = 0;
+    auto flush = [&]() -> Status {
+      if (snapshots == nullptr) return Status::OK();
+      SQE_ASSIGN_OR_RETURN(Column values, snapshots->Finalize());
+      results->Add(std::move(values));
+      snapshots.reset();
+      return Status::OK();
+    };
     int64_t covered = backward ? p1 : p0;  // rows added so far: [p0, covered) or [covered, p1)
     for (int64_t step = 0; step < p1 - p0; ++step) {
       const int64_t i = backward ? p1 - 1 - step : p0 + step;
@@ -620,12 +632,20 @@ class Evaluator {
       }
       const int64_t previous = backward ? i + 1 : i - 1;
       if (step == 0 || moving[previous] != edge) {
-        SQE_ASSIGN_OR_RETURN(Column value, accumulator->Finalize());
-        results->Add(std::move(value));
+        if (snapshots == nullptr || used == block_size) {
+          SQE_RETURN_NOT_OK(flush());
+          SQE_ASSIGN_OR_RETURN(snapshots, call.aggregate->make_accumulator(tracker_));
+          block_size = std::min(kSnapshotBlock, p1 - p0 - step);
+          SQE_RETURN_NOT_OK(snapshots->Resize(block_size));
+          used = 0;
+        }
+        const uint32_t target = static_cast<uint32_t>(used++);
+        SQE_RETURN_NOT_OK(snapshots->Merge(*accumulator, &target));
       }
-      results->index[i] = static_cast<uint32_t>(results->rows - 1);
+      // The block lands after the parts already added.
+      results->index[i] = static_cast<uint32_t>(results->rows + used - 1);
     }
-    return Status::OK();
+    return flush();
   }
 
   /// Any frame: one accumulator group per row of `positions`, fed that row's frame
