@@ -63,6 +63,27 @@ TEST_F(IngestTest, CreatesAppendsInOneSnapshotAndReplaces) {
       session_->Ingest(Target(M::kCreate, E::kReplace), IdName(), {MakeRows({7}, {"z"})});
   ASSERT_TRUE(replaced.ok()) << replaced.status().message();
   EXPECT_EQ(Rows("SELECT id, name FROM s.loaded"), (std::vector<std::string>{"7|\"z\""}));
+  // The replace went through a staging table that is gone now.
+  EXPECT_EQ(Rows("SELECT count(*) FROM information_schema.tables WHERE table_schema = 's'"),
+            (std::vector<std::string>{"1"}));
+}
+
+TEST_F(IngestTest, AFailedReplaceKeepsTheTableItWouldHaveReplaced) {
+  Run("CREATE SCHEMA s");
+  Run("CREATE TABLE s.loaded AS SELECT 1 AS id, 'kept' AS name");
+  // Two columns that fold to one name: the new table cannot be made.
+  columnar::SchemaPtr clashing =
+      columnar::Schema::Make({columnar::Field("ID", columnar::Int64(), true),
+                              columnar::Field("id", columnar::Int64(), true)});
+  columnar::Batch rows =
+      columnar::testing::ValueOrDie(columnar::Batch::Make(clashing, {Int64s({7}), Int64s({8})}, 1));
+  auto replaced =
+      session_->Ingest(Target(IngestOptions::IfMissing::kCreate, IngestOptions::IfExists::kReplace),
+                       clashing, {rows});
+  EXPECT_FALSE(replaced.ok());
+  EXPECT_EQ(Rows("SELECT id, name FROM s.loaded"), (std::vector<std::string>{"1|\"kept\""}));
+  EXPECT_EQ(Rows("SELECT count(*) FROM information_schema.tables WHERE table_schema = 's'"),
+            (std::vector<std::string>{"1"}));
 }
 
 TEST_F(IngestTest, MissingTablesSchemasAndMismatchedColumns) {
