@@ -547,14 +547,58 @@ class Evaluator {
       whole = starts[i] == rows_.partition_start[i] && ends[i] == rows_.partition_end[i];
     }
     if (whole) return WholePartition(call, args);
-    // Per partition: a large one whose frames all start at its start (running) or all end
-    // at its end (suffix) gets one accumulator fed incrementally; the rows of the others
-    // get one accumulator group each.
+    // Whole partitions in contiguous ranges of about equal rows, one per thread; each
+    // range's results are numbered from 0 and shifted once all are done.
+    const int threads = ctx_.scheduler != nullptr ? std::max(1, ctx_.threads) : 1;
+    std::vector<int64_t> bounds{0};
+    const int64_t target = (n + threads - 1) / threads;
+    for (int64_t p0 = 0; p0 < n; p0 = rows_.partition_end[p0]) {
+      const int64_t p1 = rows_.partition_end[p0];
+      if (p1 - bounds.back() >= target || p1 == n) bounds.push_back(p1);
+    }
+    std::vector<uint32_t> index(static_cast<size_t>(n));
+    std::vector<Results> ranges(bounds.size() - 1, Results(&index));
+    SQE_RETURN_NOT_OK(ParallelFor(
+        threads > 1 ? ctx_.scheduler : nullptr, static_cast<int64_t>(ranges.size()), threads,
+        [&](int64_t r) -> Status {
+          return AggregateRange(call, args, starts, ends, bounds[r], bounds[r + 1], &ranges[r]);
+        }));
+    std::vector<Column> parts;
+    int64_t base = 0;
+    for (size_t r = 0; r < ranges.size(); ++r) {
+      for (int64_t i = bounds[r]; i < bounds[r + 1]; ++i) index[i] += static_cast<uint32_t>(base);
+      base += ranges[r].rows;
+      for (Column& part : ranges[r].parts) parts.push_back(std::move(part));
+    }
+    ranges.clear();
+    SQE_ASSIGN_OR_RETURN(Column values, Concatenate(parts, tracker_));
+    parts.clear();
+    return columnar::Take(values, SelectionVector(std::move(index)), tracker_);
+  }
+
+  /// Aggregate results as finalized: row i's value is row (*index)[i] of the parts'
+  /// concatenation (rows of one range write only their own entries).
+  struct Results {
+    explicit Results(std::vector<uint32_t>* row_index) : index(row_index) {}
+    std::vector<Column> parts;
+    int64_t rows = 0;
+    std::vector<uint32_t>* index;
+    void Add(Column part) {
+      rows += part.length();
+      parts.push_back(std::move(part));
+    }
+  };
+
+  /// The partitions in positions [begin, end): a large one whose frames all start at its
+  /// start (running) or all end at its end (suffix) gets one accumulator fed
+  /// incrementally; the rows of the others get one accumulator group each.
+  Status AggregateRange(const WindowCall& call, const std::vector<Column>& args,
+                        const std::vector<int64_t>& starts, const std::vector<int64_t>& ends,
+                        int64_t begin, int64_t end, Results* results) const {
     constexpr int64_t kIncrementalRows = 32;
-    Results results(static_cast<size_t>(n));
     std::vector<uint32_t> per_row;
     const bool reversible = OrderInsensitive(call.aggregate->name);
-    for (int64_t p0 = 0; p0 < n; p0 = rows_.partition_end[p0]) {
+    for (int64_t p0 = begin; p0 < end; p0 = rows_.partition_end[p0]) {
       const int64_t p1 = rows_.partition_end[p0];
       bool running = p1 - p0 >= kIncrementalRows;
       bool suffix = running && reversible;
@@ -565,29 +609,13 @@ class Evaluator {
       if (running || suffix) {
         SQE_RETURN_NOT_OK(ctx_.CheckInterrupt());
         SQE_RETURN_NOT_OK(Incremental(call, args, p0, p1, running ? ends : starts,
-                                      /*backward=*/!running, &results));
+                                      /*backward=*/!running, results));
       } else {
         for (int64_t i = p0; i < p1; ++i) per_row.push_back(static_cast<uint32_t>(i));
       }
     }
-    SQE_RETURN_NOT_OK(PerRow(call, args, per_row, starts, ends, &results));
-    SQE_ASSIGN_OR_RETURN(Column values, Concatenate(results.parts, tracker_));
-    results.parts.clear();
-    return columnar::Take(values, SelectionVector(std::move(results.index)), tracker_);
+    return PerRow(call, args, per_row, starts, ends, results);
   }
-
-  /// Aggregate results as finalized: row i's value is row index[i] of the parts'
-  /// concatenation.
-  struct Results {
-    explicit Results(size_t n) : index(n) {}
-    std::vector<Column> parts;
-    int64_t rows = 0;
-    std::vector<uint32_t> index;
-    void Add(Column part) {
-      rows += part.length();
-      parts.push_back(std::move(part));
-    }
-  };
 
   Result<Column> WholePartition(const WindowCall& call, const std::vector<Column>& args) const {
     SQE_ASSIGN_OR_RETURN(auto accumulator, call.aggregate->make_accumulator(tracker_));
@@ -643,7 +671,7 @@ class Evaluator {
         SQE_RETURN_NOT_OK(snapshots->Merge(*accumulator, &target));
       }
       // The block lands after the parts already added.
-      results->index[i] = static_cast<uint32_t>(results->rows + used - 1);
+      (*results->index)[i] = static_cast<uint32_t>(results->rows + used - 1);
     }
     return flush();
   }
@@ -682,7 +710,7 @@ class Evaluator {
           groups.push_back(static_cast<uint32_t>(k - c0));
           if (selection.size() >= kFlushPairs) SQE_RETURN_NOT_OK(flush());
         }
-        results->index[i] = static_cast<uint32_t>(results->rows + static_cast<int64_t>(k - c0));
+        (*results->index)[i] = static_cast<uint32_t>(results->rows + static_cast<int64_t>(k - c0));
       }
       SQE_RETURN_NOT_OK(flush());
       SQE_ASSIGN_OR_RETURN(Column values, accumulator->Finalize());
