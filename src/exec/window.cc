@@ -88,6 +88,7 @@ std::string WindowCallToString(const WindowCall& call) {
     if (i > 0) out += ", ";
     out += "#" + std::to_string(call.args[i]);
   }
+  if (call.kind == WindowFunctionKind::kAggregate && call.args.empty()) out += "*";
   out += ")";
   if (call.ignore_nulls) out += " IGNORE NULLS";
   out += " OVER (";

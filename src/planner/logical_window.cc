@@ -17,6 +17,8 @@ std::string WindowFunctionToString(const WindowFunctionSpec& spec) {
     if (i > 0) out += ", ";
     out += spec.args[i]->ToString();
   }
+  // count(*) is the aggregate count without arguments.
+  if (spec.kind == exec::WindowFunctionKind::kAggregate && spec.args.empty()) out += "*";
   out += ")";
   if (spec.ignore_nulls) out += " IGNORE NULLS";
   out += " OVER (";
