@@ -127,6 +127,7 @@ Result<MadeListener> FlightSqlListenerFor(const ServerContext& context) {
   options.session_ttl = std::chrono::seconds(config.coordinator.session_context_cache_ttl_secs);
   options.server_version = kSqeVersion;
   options.debug = config.coordinator.debug;
+  options.max_upload_bytes = config.query.max_query_memory;
   std::string missing =
       "Flight SQL serves queries, updates, prepared statements, bulk ingestion, cancellation, "
       "session options and the catalog metadata; not yet: transactions";

@@ -747,3 +747,25 @@ def test_pyarrow_coordinator_debug_adds_internal_details(start_server, server_co
             client.get_flight_info(statement_query("SELECT nope FROM (VALUES 1) t(x)"))
         assert "line 1:8" in str(err.value)
         assert ("[sqe status" in str(err.value)) == debug
+
+
+def test_adbc_an_upload_larger_than_the_query_memory_is_refused(start_server, server_config):
+    """DoPut holds an upload before it runs: past query.max_query_memory the call fails with
+    a message naming the limit, and nothing of it is written."""
+    dbapi = pytest.importorskip("adbc_driver_flightsql.dbapi")
+    server_config.extra_toml = '[query]\nmax_query_memory = "16MB"\n'
+    server = start_server(["--config", str(server_config.write())])
+    server.wait_ready()
+    rows = 3_000_000  # 24 MB of bigints, in 4 MB batches (under gRPC's message limit)
+    data = pa.table({"id": pa.array(range(rows), pa.int64())}).combine_chunks()
+    data = pa.Table.from_batches(data.to_batches(max_chunksize=500_000))
+    with dbapi.connect(location(server_config)) as conn, conn.cursor() as cur:
+        cur.execute("CREATE SCHEMA big")
+        with pytest.raises(dbapi.Error) as err:
+            cur.adbc_ingest("loaded", data, mode="create", db_schema_name="big")
+        assert "max_query_memory" in str(err.value)
+        cur.execute("SELECT count(*) FROM information_schema.tables WHERE table_schema = 'big'")
+        assert cur.fetchone() == (0,)
+        # A load under the limit still goes through.
+        assert cur.adbc_ingest("loaded", data.slice(0, 1000), mode="create",
+                               db_schema_name="big") == 1000

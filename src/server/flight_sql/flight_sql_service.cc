@@ -596,7 +596,16 @@ grpc::Status FlightSqlService::DoPut(grpc::ServerContext* context,
   rpc::FlightDataReader reader;
   SQE_GRPC_RETURN_NOT_OK(reader.Consume(std::move(first)));
   FlightData next;
-  while (stream->Read(&next)) SQE_GRPC_RETURN_NOT_OK(reader.Consume(std::move(next)));
+  while (stream->Read(&next)) {
+    uploaded += next.data_body().size();
+    if (uploaded > state_->options.max_upload_bytes) {
+      return Fail(Status::ResourceExhausted(
+          "the uploaded stream exceeds query.max_query_memory (" +
+          std::to_string(state_->options.max_upload_bytes >> 20) +
+          " MiB), which bounds what one DoPut holds: send the rows in several smaller uploads"));
+    }
+    SQE_GRPC_RETURN_NOT_OK(reader.Consume(std::move(next)));
+  }
   std::vector<columnar::Batch> batches = reader.TakeBatches();
 
   fp::PutResult result;
@@ -611,6 +620,7 @@ grpc::Status FlightSqlService::DoPut(grpc::ServerContext* context,
     stream->Write(UpdateResult(count));
     return grpc::Status::OK;
   }
+  uint64_t uploaded = first.data_body().size();
   SQE_GRPC_ASSIGN_OR_RETURN(auto rows, ParameterRows(batches));
   if (Is(command, sqlproto::CommandStatementUpdate::descriptor())) {
     SQE_GRPC_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementUpdate>(command));

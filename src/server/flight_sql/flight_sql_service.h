@@ -30,6 +30,9 @@ struct FlightSqlServiceOptions {
   std::chrono::seconds token_lifetime{3600};
   /// coordinator.debug: error messages keep internal details (grpc_status.h).
   bool debug = false;
+  /// A DoPut upload (parameters, ingested rows) is held in memory before it runs: past this
+  /// many body bytes it fails with RESOURCE_EXHAUSTED (query.max_query_memory).
+  uint64_t max_upload_bytes = 256ull << 20;
   /// Reported as FLIGHT_SQL_SERVER_VERSION.
   std::string server_version = "sqe";
 };
