@@ -594,6 +594,7 @@ grpc::Status FlightSqlService::DoPut(grpc::ServerContext* context,
                             rpc::ParseAny(first.flight_descriptor().cmd()));
   // The uploaded stream (parameters), its first message included.
   rpc::FlightDataReader reader;
+  uint64_t uploaded = first.data_body().size();
   SQE_GRPC_RETURN_NOT_OK(reader.Consume(std::move(first)));
   FlightData next;
   while (stream->Read(&next)) {
@@ -620,7 +621,6 @@ grpc::Status FlightSqlService::DoPut(grpc::ServerContext* context,
     stream->Write(UpdateResult(count));
     return grpc::Status::OK;
   }
-  uint64_t uploaded = first.data_body().size();
   SQE_GRPC_ASSIGN_OR_RETURN(auto rows, ParameterRows(batches));
   if (Is(command, sqlproto::CommandStatementUpdate::descriptor())) {
     SQE_GRPC_ASSIGN_OR_RETURN(auto q, rpc::UnpackAny<sqlproto::CommandStatementUpdate>(command));
