@@ -160,18 +160,21 @@ Result<SortedRows> SortRows(const Batch& input, const std::vector<int>& partitio
       memory->bytes() + rows.n * kSortedBytesPerRow +
       static_cast<int64_t>(partition_encoded.bytes.size() + order_encoded.bytes.size()) +
       rows.n * 8));
-  rows.order.resize(n);
-  std::iota(rows.order.begin(), rows.order.end(), 0);
   if (!partition_keys.empty() || !order_by.empty()) {
-    auto less = [&](uint32_t a, uint32_t b) {
-      if (!partition_keys.empty()) {
-        const std::string_view pa = partition_encoded.row(a), pb = partition_encoded.row(b);
-        if (pa != pb) return pa < pb;
-      }
-      if (order_by.empty()) return false;
-      return order_encoded.row(a) < order_encoded.row(b);
-    };
-    std::sort(rows.order.begin(), rows.order.end(), less);
+    // One normalized key of both (its order is the partitions', then the ORDER BY's) for
+    // the sort, which compares 8-byte prefixes first (OrderEncodedRows).
+    std::vector<SortKey> all = partition_keys;
+    all.insert(all.end(), order_by.begin(), order_by.end());
+    EncodedRows combined;
+    SQE_RETURN_NOT_OK(Encode(input, all, &combined));
+    Reservation sort_memory;
+    SQE_ASSIGN_OR_RETURN(
+        sort_memory, Reservation::Make(memory->tracker(),
+                                       static_cast<int64_t>(combined.bytes.size()) + rows.n * 16));
+    OrderEncodedRows(combined, -1, &rows.order);
+  } else {
+    rows.order.resize(n);
+    std::iota(rows.order.begin(), rows.order.end(), 0);
   }
   rows.partition_start.resize(n);
   rows.partition_end.resize(n);
