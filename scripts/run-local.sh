@@ -88,7 +88,7 @@ fi
 TPCH_MARKER="$DATA/.tpch-created"
 if [[ ! -f "$TPCH_MARKER" && "$TPCH_SF" != "0" ]]; then
   echo "run-local: generating TPC-H SF $TPCH_SF into schema tpch (first start only)" >&2
-  "$DATAGEN_BINARY" tpch --sf "$TPCH_SF" --config "$CONFIG" --schema tpch --replace --quiet
+  "$DATAGEN_BINARY" tpch --sf "$TPCH_SF" --config "$CONFIG" --schema tpch --replace --quiet >&2
   touch "$TPCH_MARKER"
   echo "run-local: created schema tpch (8 tables) in $DATA/warehouse" >&2
 fi
