@@ -97,6 +97,19 @@ TEST(BindWindowTest, WindowOverAggregation) {
   EXPECT_LT(window, aggregate) << plan;  // the window is above the aggregation
 }
 
+TEST(BindWindowTest, FiltersOnCommonPartitionKeysGoBelowTheWindow) {
+  const std::string plan = Logical(
+      "SELECT * FROM (SELECT g, x, row_number() OVER (PARTITION BY g ORDER BY x) AS rn, sum(x) "
+      "OVER "
+      "(PARTITION BY g, id) AS s FROM t) q WHERE g = 'a' AND rn = 1 AND x > 3");
+  // g partitions every function: into the scan. rn is the window's, x is not a key: above.
+  EXPECT_NE(plan.find("filters=[(g = 'a')]"), std::string::npos) << plan;
+  const size_t filter = plan.find("Filter");
+  ASSERT_NE(filter, std::string::npos) << plan;
+  EXPECT_LT(filter, plan.find("Window")) << plan;
+  EXPECT_NE(plan.find("(x > 3)", filter), std::string::npos) << plan;
+}
+
 TEST(BindWindowTest, Errors) {
   EXPECT_NE(BindError("SELECT id FROM t WHERE rank() OVER (ORDER BY x) = 1")
                 .find("WHERE clause cannot contain window functions"),

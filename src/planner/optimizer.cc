@@ -224,6 +224,37 @@ class FilterPushdown {
         copy->children[0] = Push(node->children[0], std::move(pending));
         return copy;
       }
+      case LogicalKind::kWindow: {
+        // A conjunct over columns every function partitions by keeps or drops whole
+        // partitions, so it filters the same rows below the window.
+        std::set<int32_t> common;
+        for (size_t f = 0; f < node->window_functions.size(); ++f) {
+          std::set<int32_t> keys;
+          for (const ExprPtr& p : node->window_functions[f].partition_by) {
+            if (p->kind == ExprKind::kColumn) keys.insert(p->column);
+          }
+          if (f == 0) {
+            common = keys;
+          } else {
+            std::set<int32_t> both;
+            for (int32_t id : keys) {
+              if (common.count(id) > 0) both.insert(id);
+            }
+            common = std::move(both);
+          }
+        }
+        std::vector<ExprPtr> down, above;
+        for (const ExprPtr& c : pending) {
+          if (Deterministic(*c) && !common.empty() && SubsetOf(ColumnsOf(*c), common)) {
+            down.push_back(c);
+          } else {
+            above.push_back(c);
+          }
+        }
+        LogicalPtr copy = Copy(*node);
+        copy->children[0] = Push(node->children[0], std::move(down));
+        return WrapFilter(copy, std::move(above));
+      }
       case LogicalKind::kUnnest: {
         // Conjuncts over the input's columns only go below (they hold alike for every
         // row one input row expands to); those on unnested values stay above.
