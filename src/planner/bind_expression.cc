@@ -2,8 +2,10 @@
 // BY, and subqueries (turned into joins of the plan the expression runs over).
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "exec/expression_evaluator.h"
 #include "planner/binder_internal.h"
@@ -16,16 +18,55 @@ using exec::ExprKind;
 
 namespace {
 
+/// `DECIMAL '1.50'` without a precision is typed by its digits, as Trino does
+/// (decimal(3,2)), not as the bare `decimal` type (decimal(38,0)): the literal as a plain
+/// decimal literal, or nullopt when `expr` is not such a literal (then the text is CAST).
+std::optional<ast::Expr> UnsizedDecimalLiteral(const ast::Expr& expr) {
+  std::string base = expr.type.base;
+  for (char& c : base) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if ((base != "decimal" && base != "numeric") || !expr.type.numeric_params.empty()) {
+    return std::nullopt;
+  }
+  std::string text = expr.text;
+  const size_t begin = text.find_first_not_of(" \t");
+  const size_t end = text.find_last_not_of(" \t");
+  if (begin == std::string::npos) return std::nullopt;
+  text = text.substr(begin, end - begin + 1);
+  std::string sign;
+  if (text[0] == '+' || text[0] == '-') {
+    if (text[0] == '-') sign = "-";
+    text = text.substr(1);
+  }
+  size_t digits = 0, dots = 0;
+  for (char c : text) {
+    if (c >= '0' && c <= '9') {
+      ++digits;
+    } else if (c == '.') {
+      ++dots;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (digits == 0 || digits > 38 || dots > 1) return std::nullopt;
+  if (text[0] == '.') text = "0" + text;
+  ast::Expr literal = expr;
+  literal.kind = ast::ExprKind::kLiteral;
+  literal.literal_kind = ast::LiteralKind::kDecimal;
+  literal.text = sign + text;
+  return literal;
+}
+
 bool IsNullLiteral(const ExprPtr& e) { return e->kind == ExprKind::kLiteral && e->type == nullptr; }
 
 }  // namespace
 
 // --- names ---------------------------------------------------------------------------------
 
-Result<ExprPtr> Binder::ResolveColumn(const ast::QualifiedName& name, const sql::SourcePosition& pos,
-                                      const Scope* scope) {
+Result<ExprPtr> Binder::ResolveColumn(const ast::QualifiedName& name,
+                                      const sql::SourcePosition& pos, const Scope* scope) {
   std::vector<std::string> parts;
-  for (size_t i = 0; i < name.parts.size(); ++i) parts.push_back(NameOf(name.parts[i], name.quoted[i]));
+  for (size_t i = 0; i < name.parts.size(); ++i)
+    parts.push_back(NameOf(name.parts[i], name.quoted[i]));
   std::string column = Lower(parts.back());
   std::vector<std::string> qualifier(parts.begin(), parts.end() - 1);
   for (std::string& q : qualifier) q = Lower(q);
@@ -101,7 +142,8 @@ Result<ExprPtr> Binder::BindLiteral(const ast::Expr& expr) {
         if (c >= '0' && c <= '9') digits += c;
       }
       size_t first = digits.find_first_not_of('0');
-      int32_t precision = first == std::string::npos ? 1 : static_cast<int32_t>(digits.size() - first);
+      int32_t precision =
+          first == std::string::npos ? 1 : static_cast<int32_t>(digits.size() - first);
       precision = std::max(precision, scale);
       if (precision == 0) precision = 1;
       if (precision > 38) {
@@ -150,8 +192,9 @@ Result<ExprPtr> Binder::BindPredicate(const ast::Expr& expr, ExprContext& ctx) {
   SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindExpr(expr, ctx));
   if (bound->type == nullptr) return Expr::Literal(exec::Value::Null(columnar::Boolean()));
   if (bound->type->id() != columnar::TypeId::kBoolean) {
-    return ErrorAt(expr.pos, std::string(ctx.clause) + " clause must evaluate to a boolean: "
-                                                       "actual type " +
+    return ErrorAt(expr.pos, std::string(ctx.clause) +
+                                 " clause must evaluate to a boolean: "
+                                 "actual type " +
                                  bound->type->ToString());
   }
   return bound;
@@ -276,6 +319,9 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
     case ast::ExprKind::kLiteral:
       return BindLiteral(expr);
     case ast::ExprKind::kTypedLiteral: {
+      if (std::optional<ast::Expr> digits = UnsizedDecimalLiteral(expr)) {
+        return BindLiteral(*digits);
+      }
       SQE_ASSIGN_OR_RETURN(columnar::TypePtr type, ResolveType(expr.type));
       ExprPtr text = Expr::Literal(exec::Value::Varchar(expr.text));
       if (type->id() == columnar::TypeId::kString) return text;
@@ -288,8 +334,9 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       return Expr::Literal(*value);
     }
     case ast::ExprKind::kIntervalLiteral:
-      return ErrorAt(expr.pos, "INTERVAL values are only supported added to or subtracted from "
-                               "a date or timestamp");
+      return ErrorAt(expr.pos,
+                     "INTERVAL values are only supported added to or subtracted from "
+                     "a date or timestamp");
     case ast::ExprKind::kParameter: {
       if (expr.parameter_index < 0 ||
           expr.parameter_index >= static_cast<int32_t>(parameters_.size())) {
@@ -432,16 +479,17 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       if (l->type != nullptr && r->type != nullptr) {
         auto common = exec::CommonSuperType(l->type, r->type);
         if (!common.has_value()) {
-          return ErrorAt(expr.pos, "Cannot compare " + l->type->ToString() + " and " +
-                                       r->type->ToString());
+          return ErrorAt(expr.pos,
+                         "Cannot compare " + l->type->ToString() + " and " + r->type->ToString());
         }
         type = *common;
       }
       if (type == nullptr) type = columnar::Boolean();
       SQE_ASSIGN_OR_RETURN(l, CastTo(l, type, expr.pos));
       SQE_ASSIGN_OR_RETURN(r, CastTo(r, type, expr.pos));
-      return Fold(Expr::Make(expr.negated ? ExprKind::kIsNotDistinctFrom : ExprKind::kIsDistinctFrom,
-                             {l, r}, columnar::Boolean()));
+      return Fold(
+          Expr::Make(expr.negated ? ExprKind::kIsNotDistinctFrom : ExprKind::kIsDistinctFrom,
+                     {l, r}, columnar::Boolean()));
     }
     case ast::ExprKind::kCase: {
       ExprPtr operand;
@@ -476,9 +524,10 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
         }
         auto common = exec::CommonSuperType(type, r->type);
         if (!common.has_value()) {
-          return ErrorAt(expr.pos, "All CASE results must be the same type or coercible to a "
-                                   "common type. Cannot find common type between " +
-                                       type->ToString() + " and " + r->type->ToString());
+          return ErrorAt(expr.pos,
+                         "All CASE results must be the same type or coercible to a "
+                         "common type. Cannot find common type between " +
+                             type->ToString() + " and " + r->type->ToString());
         }
         type = *common;
       }
@@ -548,8 +597,8 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
         if (constant) values.push_back(items[i]->value);
       }
       if (!constant) return CallFunction("array_constructor", std::move(items), expr.pos);
-      return Expr::Literal(exec::Value(columnar::List(type),
-                                       std::make_shared<const exec::Value::Elements>(std::move(values))));
+      return Expr::Literal(exec::Value(
+          columnar::List(type), std::make_shared<const exec::Value::Elements>(std::move(values))));
     }
     case ast::ExprKind::kRow:
       return ErrorAt(expr.pos, "ROW values are not supported yet");
@@ -564,7 +613,8 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
         return Expr::Literal(exec::Value::Varchar(catalog_.current_catalog()));
       }
       if (name == "current_schema") {
-        if (catalog_.current_schema().empty()) return Expr::Literal(exec::Value::Null(columnar::String()));
+        if (catalog_.current_schema().empty())
+          return Expr::Literal(exec::Value::Null(columnar::String()));
         return Expr::Literal(exec::Value::Varchar(catalog_.current_schema()));
       }
       return CallFunction(name, {}, expr.pos);
@@ -637,14 +687,16 @@ Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContex
       unit = "millisecond";
       amount = static_cast<int64_t>(std::llround(seconds * 1000));
     } else if (!parse_int(text, &amount)) {
-      return ErrorAt(interval->pos, "Invalid INTERVAL " + from + " value: '" + interval->text + "'");
+      return ErrorAt(interval->pos,
+                     "Invalid INTERVAL " + from + " value: '" + interval->text + "'");
     }
   } else if (from == "year" && to == "month") {
     size_t dash = text.find('-');
     int64_t years = 0, months = 0;
     if (dash == std::string::npos || !parse_int(text.substr(0, dash), &years) ||
         !parse_int(text.substr(dash + 1), &months)) {
-      return ErrorAt(interval->pos, "Invalid INTERVAL YEAR TO MONTH value: '" + interval->text + "'");
+      return ErrorAt(interval->pos,
+                     "Invalid INTERVAL YEAR TO MONTH value: '" + interval->text + "'");
     }
     unit = "month";
     amount = years * 12 + months;
@@ -677,10 +729,10 @@ Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContex
     amount = days * 86400000 + static_cast<int64_t>(std::llround(seconds * 1000));
   }
   if (negative != subtract) amount = -amount;
-  return CallFunction("date_add",
-                      {Expr::Literal(exec::Value::Varchar(unit)),
-                       Expr::Literal(exec::Value::BigInt(amount)), base},
-                      expr.pos);
+  return CallFunction(
+      "date_add",
+      {Expr::Literal(exec::Value::Varchar(unit)), Expr::Literal(exec::Value::BigInt(amount)), base},
+      expr.pos);
 }
 
 Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx) {
@@ -864,8 +916,10 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   }
   // x IN (subquery).
   if (sub->names.size() != 1) {
-    return ErrorAt(expr.pos, "Multiple columns returned by subquery are not yet supported. "
-                             "Found " + std::to_string(sub->names.size()));
+    return ErrorAt(expr.pos,
+                   "Multiple columns returned by subquery are not yet supported. "
+                   "Found " +
+                       std::to_string(sub->names.size()));
   }
   ExprContext ctx;
   ctx.scope = scope;
@@ -903,8 +957,9 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   ExprPtr found = make_join(std::move(match), false);
   conditions.push_back(unknown);
   ExprPtr maybe = make_join(std::move(conditions), false);
-  ExprPtr in = Expr::Make(ExprKind::kCase, {found, BoolLiteral(true), maybe, NullBool(), BoolLiteral(false)},
-                          columnar::Boolean());
+  ExprPtr in =
+      Expr::Make(ExprKind::kCase, {found, BoolLiteral(true), maybe, NullBool(), BoolLiteral(false)},
+                 columnar::Boolean());
   if (negated) return Expr::Make(ExprKind::kNot, {in}, columnar::Boolean());
   return in;
 }
@@ -932,8 +987,7 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
   SQE_RETURN_NOT_OK(sub.status());
   if (ctx.plan != nullptr) {
     sub->plan = MapGroupKeys(sub->plan, **ctx.plan, &decorrelation.outer_keys);
-    if (!decorrelation.correlated.empty() &&
-        Decorrelator::IsCorrelatedTo(*sub->plan, **ctx.plan)) {
+    if (!decorrelation.correlated.empty() && Decorrelator::IsCorrelatedTo(*sub->plan, **ctx.plan)) {
       // Group-key references outside the WHERE too: decorrelate the whole subquery.
       decorrelation = Decorrelation();
       probes_.push_back(&probe);
@@ -963,7 +1017,8 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
     return Expr::Literal(value);
   }
   if (ctx.plan == nullptr) {
-    return ErrorAt(expr.pos, std::string("correlated subqueries are not supported in ") + ctx.clause);
+    return ErrorAt(expr.pos,
+                   std::string("correlated subqueries are not supported in ") + ctx.clause);
   }
   if (decorrelation.correlated.empty()) {
     // General: the subquery over the domain of its outer values, checked for one row per
@@ -983,9 +1038,10 @@ Result<ExprPtr> Binder::BindScalarSubquery(const ast::Expr& expr, ExprContext& c
   std::vector<ExprPtr> conditions;
   for (size_t i = 0; i < keys; ++i) {
     const ColumnInfo& k = sub->plan->output[i];
-    SQE_ASSIGN_OR_RETURN(ExprPtr eq, CallFunction("=", {decorrelation.outer_keys[i],
-                                                        Expr::Column(k.id, k.type, k.name)},
-                                                  expr.pos));
+    SQE_ASSIGN_OR_RETURN(
+        ExprPtr eq,
+        CallFunction("=", {decorrelation.outer_keys[i], Expr::Column(k.id, k.type, k.name)},
+                     expr.pos));
     conditions.push_back(eq);
   }
   const ColumnInfo value = sub->plan->output[keys];
@@ -1031,7 +1087,8 @@ Result<ExprPtr> Binder::BindQuantified(const ast::Expr& expr, ExprContext& ctx) 
     const char* name;
     bool arg;
   };
-  for (Spec spec : {Spec{"count", false}, Spec{"count", true}, Spec{"min", true}, Spec{"max", true}}) {
+  for (Spec spec :
+       {Spec{"count", false}, Spec{"count", true}, Spec{"min", true}, Spec{"max", true}}) {
     std::vector<columnar::TypePtr> types;
     AggregateSpec a;
     if (spec.arg) {
@@ -1084,8 +1141,7 @@ Result<ExprPtr> Binder::BindQuantified(const ast::Expr& expr, ExprContext& ctx) 
   ExprPtr x_null = Expr::Make(ExprKind::kIsNull, {x}, columnar::Boolean());
   // ALL: TRUE over no rows; FALSE when a row decides against; NULL when x or a row is NULL.
   // ANY: FALSE over no rows; TRUE when a row decides for; NULL when x or a row is NULL.
-  ExprPtr decisive =
-      all ? Expr::Make(ExprKind::kNot, {decides}, columnar::Boolean()) : decides;
+  ExprPtr decisive = all ? Expr::Make(ExprKind::kNot, {decides}, columnar::Boolean()) : decides;
   return Fold(Expr::Make(ExprKind::kCase,
                          {empty, BoolLiteral(all), x_null, NullBool(), decisive, BoolLiteral(!all),
                           has_null, NullBool(), BoolLiteral(all)},
