@@ -155,6 +155,7 @@ def test_jdbc_errors_and_system_tables(out):
     missing = out["missing_table"]
     assert "line 1:15: Table 'iceberg.jdbc_peer.no_such_table' does not exist" in \
         missing["error"], missing
+    assert missing["error_code"] == 46  # TABLE_NOT_FOUND
 
     user, zone, has_version = ok(out, "system_functions")[0]
     assert user == "dev" and zone and has_version == "true"

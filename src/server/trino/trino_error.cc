@@ -1,6 +1,7 @@
 #include "server/trino/trino_error.h"
 
 #include <cstdlib>
+#include <string_view>
 
 namespace sqe::server::trino {
 namespace {
@@ -66,6 +67,47 @@ bool ParseLocation(const std::string& message, int* line, int* column) {
   return true;
 }
 
+// The specific codes Trino gives the errors clients react to (a tool offers to create a
+// missing schema, retries on a missing table), recognised by the engine's wording.
+constexpr Code kFunctionNotFound{6, "FUNCTION_NOT_FOUND", "USER_ERROR"};
+constexpr Code kDivisionByZero{8, "DIVISION_BY_ZERO", "USER_ERROR"};
+constexpr Code kCatalogNotFound{44, "CATALOG_NOT_FOUND", "USER_ERROR"};
+constexpr Code kSchemaNotFound{45, "SCHEMA_NOT_FOUND", "USER_ERROR"};
+constexpr Code kTableNotFound{46, "TABLE_NOT_FOUND", "USER_ERROR"};
+constexpr Code kColumnNotFound{47, "COLUMN_NOT_FOUND", "USER_ERROR"};
+constexpr Code kSchemaAlreadyExists{49, "SCHEMA_ALREADY_EXISTS", "USER_ERROR"};
+constexpr Code kTableAlreadyExists{50, "TABLE_ALREADY_EXISTS", "USER_ERROR"};
+
+/// The message without its "line L:C: " prefix.
+std::string_view Unlocated(std::string_view message) {
+  if (message.rfind("line ", 0) != 0) return message;
+  size_t first = message.find(':');
+  size_t second = first == std::string_view::npos ? first : message.find(':', first + 1);
+  if (second == std::string_view::npos) return message;
+  message.remove_prefix(second + 1);
+  while (!message.empty() && message.front() == ' ') message.remove_prefix(1);
+  return message;
+}
+
+/// A more specific code than `general` for a user error whose message names the missing
+/// or existing object; `general` otherwise.
+Code Refine(const Code& general, std::string_view message) {
+  if (general.type != std::string_view("USER_ERROR")) return general;
+  std::string_view m = Unlocated(message);
+  auto starts = [&](std::string_view prefix) { return m.rfind(prefix, 0) == 0; };
+  auto has = [&](std::string_view part) { return m.find(part) != std::string_view::npos; };
+  bool missing = has("does not exist") || has("not found");
+  if (missing && starts("Table '")) return kTableNotFound;
+  if (missing && starts("Schema '")) return kSchemaNotFound;
+  if (missing && starts("Catalog '")) return kCatalogNotFound;
+  if (starts("Column '") && has("cannot be resolved")) return kColumnNotFound;
+  if (starts("function '") && has("not found")) return kFunctionNotFound;
+  if (has("already exists") && starts("Table '")) return kTableAlreadyExists;
+  if (has("already exists") && starts("Schema '")) return kSchemaAlreadyExists;
+  if (starts("Division by zero")) return kDivisionByZero;
+  return general;
+}
+
 TrinoError Make(const Code& code, std::string message) {
   TrinoError e;
   e.code = code.code;
@@ -100,7 +142,8 @@ TrinoError ToTrinoError(const Status& status, bool syntax) {
   // SQL errors carry the offending line and a caret after the first line; clients draw
   // their own from errorLocation.
   if (size_t nl = message.find('\n'); nl != std::string::npos) message.resize(nl);
-  TrinoError e = Make(syntax ? kSyntax : CodeFor(status.code()), std::move(message));
+  Code code = syntax ? kSyntax : Refine(CodeFor(status.code()), message);
+  TrinoError e = Make(code, std::move(message));
   int line = 0;
   int column = 0;
   if (ParseLocation(e.message, &line, &column)) {

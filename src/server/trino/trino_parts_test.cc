@@ -96,6 +96,28 @@ TEST(TrinoErrorTest, MapsStatusCodesInOnePlace) {
   EXPECT_EQ(CanceledError().code, 3);
 }
 
+TEST(TrinoErrorTest, NamesMissingAndExistingObjectsAsTrinoDoes) {
+  auto name_of = [](const Status& st) { return ToTrinoError(st).name; };
+  EXPECT_EQ(name_of(Status::InvalidArgument(
+                "line 1:15: Table 'iceberg.s.t' does not exist (tables in 's': u)")),
+            "TABLE_NOT_FOUND");
+  EXPECT_EQ(ToTrinoError(Status::NotFound("Table 'iceberg.s.t' does not exist")).code, 46);
+  EXPECT_EQ(name_of(Status::NotFound("Schema 'x' does not exist in catalog 'iceberg'")),
+            "SCHEMA_NOT_FOUND");
+  EXPECT_EQ(name_of(Status::NotFound("Catalog 'lake' not found (catalogs: iceberg)")),
+            "CATALOG_NOT_FOUND");
+  EXPECT_EQ(name_of(Status::InvalidArgument("line 1:8: Column 'nope' cannot be resolved")),
+            "COLUMN_NOT_FOUND");
+  EXPECT_EQ(name_of(Status::InvalidArgument("line 1:8: function 'map' not found")),
+            "FUNCTION_NOT_FOUND");
+  EXPECT_EQ(name_of(Status::AlreadyExists("Table 'iceberg.s.t' already exists")),
+            "TABLE_ALREADY_EXISTS");
+  EXPECT_EQ(name_of(Status::InvalidArgument("line 1:8: Division by zero")), "DIVISION_BY_ZERO");
+  // Other messages keep the status code's general name.
+  EXPECT_EQ(name_of(Status::NotFound("table t not found")), "NOT_FOUND");
+  EXPECT_EQ(name_of(Status::IOError("Table 'x' does not exist")), "GENERIC_INTERNAL_ERROR");
+}
+
 TEST(ClientHeadersTest, ReadsTrinoAndLegacyPrestoHeaders) {
   HttpRequest request;
   request.headers = {{"x-trino-user", "alice"},
