@@ -189,9 +189,16 @@ Result<QueryResult> Session::Impl::Show(const ast::Statement& statement, std::st
       if (!name.ok()) return at(name.status());
       std::unique_ptr<exec::ExecContext> ctx = MakeContext("show");
       SessionCatalog binder_catalog(*this, ctx.get());
-      auto source = binder_catalog.LoadTable(*name, {});
-      if (!source.ok()) return at(source.status());
-      const columnar::SchemaPtr& columns = (*source)->schema;
+      columnar::SchemaPtr columns;
+      if (name->catalog == kSystemCatalog) {
+        auto system = SystemCatalogTable(*this, *name);
+        if (!system.ok()) return at(system.status());
+        columns = system->first;
+      } else {
+        auto source = binder_catalog.LoadTable(*name, {});
+        if (!source.ok()) return at(source.status());
+        columns = (*source)->schema;
+      }
       if (statement.kind == ast::StatementKind::kShowCreateTable) {
         std::string text = "CREATE TABLE " + name->ToString() + " (\n";
         for (int i = 0; i < columns->num_fields(); ++i) {

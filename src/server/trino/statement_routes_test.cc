@@ -321,6 +321,11 @@ TEST_F(TrinoStatementTest, JdbcMetadataTablesHaveTrinosColumnTypes) {
       "SELECT table_cat, table_schem, table_name, table_type FROM system.jdbc.tables "
       "WHERE table_schem = 'shop'");
   EXPECT_EQ(tables.rows, json::parse(R"([["iceberg", "shop", "items", "TABLE"]])"));
+  Followed described = Follow("DESCRIBE system.jdbc.schemas");
+  EXPECT_EQ(described.rows, json::parse(R"j([["table_schem", "varchar", "", ""],
+                                             ["table_catalog", "varchar", "", ""]])j"));
+  Followed schemas = Follow("SHOW SCHEMAS FROM system");
+  EXPECT_EQ(schemas.rows, json::parse(R"j([["jdbc"], ["metadata"], ["runtime"]])j"));
   Followed empty = Follow("SELECT * FROM system.jdbc.procedures");
   EXPECT_TRUE(empty.rows.empty());
   EXPECT_EQ(empty.last["columns"].size(), 6u);
