@@ -3,10 +3,9 @@ driven by tests/peers/trino_client.mjs: typed values, a 100,000-row result over 
 pages, a cancelled long query (DELETE /v1/query/{id}), and an API key as Basic auth next to
 a wrong one (401).
 
-`trino-client` is not among the pinned peers of tests/peers/package.json yet: the tests run
-when it resolves from tests/peers/node_modules or from $SQE_TRINO_CLIENT_DIR (a directory
-with node_modules/trino-client, e.g. after `npm install --prefix DIR trino-client`), and
-skip otherwise.
+`trino-client` is pinned in tests/peers/package.json (scripts/install-deps.sh runs npm ci
+there); $SQE_TRINO_CLIENT_DIR (a directory with node_modules/trino-client) overrides it.
+Without it the tests skip, except under CI, where a missing peer is a failure.
 """
 
 from __future__ import annotations
@@ -34,9 +33,12 @@ def client_available() -> bool:
     return (PEERS / "node_modules" / "trino-client").is_dir()
 
 
+if not client_available() and os.environ.get("CI"):
+    raise RuntimeError("npm trino-client is missing in CI: scripts/install-deps.sh should have "
+                       "installed tests/peers/package.json (npm ci)")
 pytestmark = pytest.mark.skipif(
     not client_available(),
-    reason="npm trino-client is not installed (not in tests/peers/package.json; set "
+    reason="npm trino-client is not installed (run scripts/install-deps.sh, or set "
            "SQE_TRINO_CLIENT_DIR to a directory with node_modules/trino-client)")
 
 
