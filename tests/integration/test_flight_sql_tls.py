@@ -18,6 +18,7 @@ import pytest
 
 from conftest import is_listening
 from test_flight_sql import statement_query
+from test_flight_sql_jdbc import run_jdbc_peer
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl CLI")
 
@@ -151,6 +152,26 @@ def test_mtls_requires_a_client_certificate_the_ca_signed(start_server, server_c
                              cert_chain=pki.read("client.pem"),
                              private_key=pki.read("client.key")) as client:
         assert query(client, "SELECT 5 AS n") == [{"n": 5}]
+
+
+def test_jdbc_driver_over_tls_and_mtls(start_server, server_config, pki):
+    """The Flight SQL JDBC driver with useEncryption=true, tlsRootCerts and (for mTLS)
+    clientCertificate / clientKey."""
+    start_tls_server(start_server, server_config,
+                     tls_section(pki.path("server.pem"), pki.path("server.key"),
+                                 pki.path("ca.pem")))
+    port = server_config.ports.flight_sql
+    trusted = run_jdbc_peer(port, "--mode", "check", "--tls-root-certs", str(pki.path("ca.pem")),
+                            "--client-cert", str(pki.path("client.pem")),
+                            "--client-key", str(pki.path("client.key")))
+    assert trusted["check"] == [{"answer": 42}], trusted
+    no_cert = run_jdbc_peer(port, "--mode", "check", "--tls-root-certs", str(pki.path("ca.pem")))
+    assert "error" in no_cert["check"], no_cert
+    untrusted = run_jdbc_peer(port, "--mode", "check",
+                              "--tls-root-certs", str(pki.path("other-ca.pem")),
+                              "--client-cert", str(pki.path("client.pem")),
+                              "--client-key", str(pki.path("client.key")))
+    assert "error" in untrusted["check"], untrusted
 
 
 def failed_start(start_server, server_config, tls: str) -> str:

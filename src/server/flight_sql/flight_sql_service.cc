@@ -370,7 +370,7 @@ struct FlightSqlService::State {
     SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*result.schema));
     if (!writer->Write(schema)) return Status::Cancelled("the client went away");
     for (const columnar::Batch& batch : result.batches)
-      SQE_RETURN_NOT_OK(WriteBatch(batch, writer));
+      SQE_RETURN_NOT_OK(WriteBatch(batch, columnar::ipc::Compression::kNone, writer));
     return Status::OK();
   }
 
@@ -421,19 +421,35 @@ struct FlightSqlService::State {
     }
     SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*batch.schema()));
     if (!writer->Write(schema)) return Status::Cancelled("the client went away");
-    return WriteBatch(batch, writer);
+    return WriteBatch(batch, columnar::ipc::Compression::kNone, writer);
   }
 
-  /// One batch, sliced while its body is too large for one message.
-  Status WriteBatch(const columnar::Batch& batch, grpc::ServerWriter<fp::FlightData>* writer) {
+  /// The body compression of a query's stream: coordinator.flight_compression, but none for
+  /// grpc-java callers: Arrow Java's Flight client (the Flight SQL JDBC driver, so DBeaver
+  /// and DataGrip) decodes compressed bodies only with arrow-compression on its classpath,
+  /// which the shaded driver lacks. Flight has no way to ask the client what it decodes.
+  columnar::ipc::Compression CompressionFor(const grpc::ServerContext& context) const {
+    auto agent = context.client_metadata().find("user-agent");
+    if (agent != context.client_metadata().end() &&
+        std::string_view(agent->second.data(), agent->second.size()).find("grpc-java") !=
+            std::string_view::npos) {
+      return columnar::ipc::Compression::kNone;
+    }
+    return options.compression;
+  }
+
+  /// One batch, sliced while its body is too large for one message. Results that ran
+  /// already and metadata results are small and go uncompressed.
+  Status WriteBatch(const columnar::Batch& batch, columnar::ipc::Compression compression,
+                    grpc::ServerWriter<fp::FlightData>* writer) {
     columnar::ipc::WriteOptions write;
-    write.compression = options.compression;
+    write.compression = compression;
     write.buffer_alignment = 8;
     SQE_ASSIGN_OR_RETURN(fp::FlightData data, rpc::BatchToFlightData(batch, write));
     if (data.data_body().size() > kMaxWireBody && batch.num_rows() > 1) {
       int64_t half = batch.num_rows() / 2;
-      SQE_RETURN_NOT_OK(WriteBatch(batch.Slice(0, half), writer));
-      return WriteBatch(batch.Slice(half, batch.num_rows() - half), writer);
+      SQE_RETURN_NOT_OK(WriteBatch(batch.Slice(0, half), compression, writer));
+      return WriteBatch(batch.Slice(half, batch.num_rows() - half), compression, writer);
     }
     if (!writer->Write(data)) return Status::Cancelled("the client went away");
     return Status::OK();
@@ -457,10 +473,11 @@ struct FlightSqlService::State {
     CancelWatcher watcher(context, cursor.get());
     SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*cursor->schema()));
     if (!writer->Write(schema)) return Status::Cancelled("the client went away");
+    const columnar::ipc::Compression compression = CompressionFor(*context);
     while (true) {
       SQE_ASSIGN_OR_RETURN(std::optional<columnar::Batch> batch, cursor->Next());
       if (!batch.has_value()) return Status::OK();
-      SQE_RETURN_NOT_OK(WriteBatch(*batch, writer));
+      SQE_RETURN_NOT_OK(WriteBatch(*batch, compression, writer));
     }
   }
 
