@@ -34,6 +34,9 @@ class ResultCursor {
   /// The most memory the query's tracker held so far, in bytes (0 for statements that ran
   /// before the cursor existed). Any thread.
   virtual int64_t peak_memory_bytes() const { return 0; }
+  /// CPU time the query's pipeline threads spent so far, in nanoseconds (0 for statements
+  /// that ran before the cursor existed). Any thread.
+  virtual int64_t cpu_nanos() const { return 0; }
 };
 
 }  // namespace sqe::engine

@@ -31,9 +31,13 @@ class ExecContext {
   int threads = 1;                         ///< pipeline parallelism (query threads)
   io::FileSystem* fs = nullptr;            ///< default file system for paths without a table
   EvalContext eval;
-  int64_t batch_size = 8192;               ///< target rows per batch
+  int64_t batch_size = 8192;  ///< target rows per batch
   /// Spilling allowed (query.spill_to_disk) and where ("" = no spilling).
   std::string spill_dir;
+  /// CPU time the query's pipeline threads spent so far (their thread clocks, summed):
+  /// the Trino protocol's cpuTimeMillis. Work a pipeline hands to other threads inside one
+  /// operator (a scan's parallel row-group decode) is not counted.
+  std::atomic<int64_t> cpu_nanos{0};
 
   /// Cancels the query: every operator sees it at its next CheckInterrupt().
   void Cancel(std::string reason = "query was cancelled") {

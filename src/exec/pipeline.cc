@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <ctime>
 #include <functional>
 #include <mutex>
 
@@ -100,6 +101,28 @@ int64_t NowNanos() {
       .count();
 }
 
+/// This thread's CPU clock.
+int64_t ThreadCpuNanos() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
+
+/// Adds the CPU time this thread spends in its scope to the query's ExecContext::cpu_nanos.
+class ThreadCpuCharge {
+ public:
+  explicit ThreadCpuCharge(ExecContext& ctx) : ctx_(ctx), start_(ThreadCpuNanos()) {}
+  ~ThreadCpuCharge() {
+    ctx_.cpu_nanos.fetch_add(ThreadCpuNanos() - start_, std::memory_order_relaxed);
+  }
+  ThreadCpuCharge(const ThreadCpuCharge&) = delete;
+  ThreadCpuCharge& operator=(const ThreadCpuCharge&) = delete;
+
+ private:
+  ExecContext& ctx_;
+  const int64_t start_;
+};
+
 /// Pushes `batch` through operators[from...] into the sink.
 Status Push(ExecContext& ctx, const Pipeline& p,
             std::vector<std::unique_ptr<OperatorState>>& states, OperatorState& sink_state,
@@ -138,6 +161,7 @@ Status RunPipeline(ExecContext& ctx, const Pipeline& p) {
   }
   std::atomic<bool> failed{false};
   auto body = [&](int64_t) -> Status {
+    ThreadCpuCharge charge(ctx);
     SQE_ASSIGN_OR_RETURN(auto source_state, p.source->MakeSourceState(ctx));
     std::vector<std::unique_ptr<OperatorState>> states;
     for (PhysicalOperator* op : p.operators) {
@@ -176,6 +200,7 @@ Status RunPipeline(ExecContext& ctx, const Pipeline& p) {
   SQE_RETURN_NOT_OK(ParallelFor(threads > 1 ? ctx.scheduler : nullptr, threads, threads, body));
   SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
   if (!p.finalize_sink) return Status::OK();
+  ThreadCpuCharge charge(ctx);
   int64_t start = NowNanos();
   Status st = p.sink->Finalize(ctx);
   p.sink->stats().cpu_nanos.fetch_add(NowNanos() - start, std::memory_order_relaxed);

@@ -138,6 +138,9 @@ def test_a_million_rows_page_through_next_uri(trino_server, server_config):
     assert total == sum(range(1_000_000))
     assert cur.stats["state"] == "FINISHED"
     assert cur.stats["processedRows"] == 1_000_000
+    # The engine's own accounting: a million computed rows take CPU time and memory.
+    assert cur.stats["cpuTimeMillis"] > 0
+    assert cur.stats["peakMemoryBytes"] > 0
 
 
 def test_use_changes_catalog_and_schema_through_headers(trino_server, server_config):

@@ -250,7 +250,7 @@ json TrinoQuery::Stats() const {
                 {"queuedSplits", state_ == State::kQueued ? 1 : 0},
                 {"runningSplits", state_ == State::kRunning ? 1 : 0},
                 {"completedSplits", state_ == State::kQueued || state_ == State::kRunning ? 0 : 1},
-                {"cpuTimeMillis", 0},
+                {"cpuTimeMillis", cursor_ != nullptr ? cursor_->cpu_nanos() / 1'000'000 : 0},
                 {"wallTimeMillis", elapsed - queued},
                 {"queuedTimeMillis", queued},
                 {"elapsedTimeMillis", elapsed},
