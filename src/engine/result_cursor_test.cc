@@ -166,8 +166,19 @@ TEST_F(ResultCursorTest, DescribeBindsWithoutRunning) {
   EXPECT_EQ(listed->parameter_types[0]->ToString(), "decimal(10,2)");
   EXPECT_EQ(listed->parameter_types[1]->ToString(), "varchar");
   EXPECT_EQ(listed->parameter_types[2]->ToString(), "varchar");
-  // Elsewhere the type is not known before a value is bound.
-  EXPECT_EQ(d->parameter_types[0], nullptr);
+  // Elsewhere a `?` takes the type of what the query compares or combines it with.
+  ASSERT_NE(d->parameter_types[0], nullptr);
+  EXPECT_EQ(d->parameter_types[0]->ToString(), "bigint");
+  ASSERT_NE(d->parameter_types[1], nullptr);
+  EXPECT_EQ(d->parameter_types[1]->ToString(), "varchar");
+  auto mixed = session_->Describe("SELECT ?, c FROM s.t WHERE c > ? AND a IN (?, 2)");
+  ASSERT_TRUE(mixed.ok()) << mixed.status().message();
+  ASSERT_EQ(mixed->parameter_types.size(), 3u);
+  EXPECT_EQ(mixed->parameter_types[0], nullptr);  // a bare `?` in the select list
+  ASSERT_NE(mixed->parameter_types[1], nullptr);
+  EXPECT_EQ(mixed->parameter_types[1]->ToString(), "decimal(10,2)");
+  ASSERT_NE(mixed->parameter_types[2], nullptr);
+  EXPECT_EQ(mixed->parameter_types[2]->ToString(), "bigint");
   // Describing the INSERT did not run it.
   EXPECT_EQ(Drain(*Start("SELECT * FROM s.t")), 0);
 

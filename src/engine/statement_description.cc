@@ -36,13 +36,16 @@ bool ReturnsRowsFromMetadata(ast::StatementKind kind) {
 
 /// The result schema of `query`, bound (not run) with untyped NULLs for its `?`s: they
 /// coerce to whatever the query compares them with, so binding succeeds and the result
-/// types are those of the columns.
+/// types are those of the columns. With `parameter_types`, each `?`'s coerced type where
+/// the query gives it one (`id = ?` -> id's type).
 Result<columnar::SchemaPtr> BoundSchema(Session::Impl& session, const ast::Query& query,
-                                        std::string_view sql, size_t parameter_count) {
+                                        std::string_view sql, size_t parameter_count,
+                                        std::vector<columnar::TypePtr>* parameter_types = nullptr) {
   std::unique_ptr<exec::ExecContext> ctx = session.MakeContext("describe");
   SessionCatalog catalog(session, ctx.get());
   std::vector<exec::Value> unknown(parameter_count);
   SQE_ASSIGN_OR_RETURN(planner::BoundQuery bound, planner::BindQuery(query, catalog, sql, unknown));
+  if (parameter_types != nullptr) *parameter_types = bound.parameter_types;
   std::vector<columnar::Field> fields;
   for (size_t i = 0; i < bound.names.size(); ++i) {
     columnar::TypePtr type = bound.plan->output[i].type;
@@ -100,7 +103,9 @@ Result<StatementDescription> Session::Describe(std::string_view sql) {
   std::lock_guard<std::mutex> lock(impl_->run_mutex);
   if (statement->kind == ast::StatementKind::kQuery) {
     const ast::Query& query = *static_cast<const ast::QueryStatement&>(*statement).query;
-    SQE_ASSIGN_OR_RETURN(description.schema, BoundSchema(*impl_, query, sql, parameter_count));
+    SQE_ASSIGN_OR_RETURN(description.schema, BoundSchema(*impl_, query, sql, parameter_count,
+                                                         &description.parameter_types));
+    description.parameter_types.resize(parameter_count);
     return description;
   }
   if (statement->kind == ast::StatementKind::kInsert) {

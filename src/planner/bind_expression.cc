@@ -171,7 +171,15 @@ Result<ExprPtr> Binder::BindLiteral(const ast::Expr& expr) {
 Result<ExprPtr> Binder::CastTo(ExprPtr expr, const columnar::TypePtr& type,
                                const sql::SourcePosition& at) {
   if (expr->type != nullptr && expr->type->Equals(*type)) return expr;
-  if (IsNullLiteral(expr)) return Expr::Literal(exec::Value::Null(type));
+  if (IsNullLiteral(expr)) {
+    if (!expr->name.empty() && expr->name[0] == '?') {
+      const size_t index = std::stoul(expr->name.substr(1));
+      if (index < parameter_types_.size() && parameter_types_[index] == nullptr) {
+        parameter_types_[index] = type;
+      }
+    }
+    return Expr::Literal(exec::Value::Null(type));
+  }
   return Fold(Expr::Cast(std::move(expr), type, false));
 }
 
@@ -344,7 +352,15 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
                                      std::to_string(expr.parameter_index + 1) +
                                      " (EXECUTE ... USING gives one value per '?')");
       }
-      return Expr::Literal(parameters_[expr.parameter_index]);
+      const exec::Value& value = parameters_[expr.parameter_index];
+      if (value.type() == nullptr) {
+        // No value yet (Describe): an untyped NULL that remembers which `?` it is, so
+        // CastTo can record the type the query gives it.
+        auto marked = std::make_shared<Expr>(*Expr::Literal(value));
+        marked->name = "?" + std::to_string(expr.parameter_index);
+        return ExprPtr(std::move(marked));
+      }
+      return Expr::Literal(value);
     }
     case ast::ExprKind::kStar:
       return ErrorAt(expr.pos, "'*' is only allowed in the select list and count(*)");

@@ -683,7 +683,9 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
   for (size_t i = 0; i < exprs.size(); ++i) {
     columnar::TypePtr type = exprs[i]->type ? exprs[i]->type : columnar::Boolean();
     if (exprs[i]->type == nullptr) {
-      SQE_ASSIGN_OR_RETURN(exprs[i], CastTo(exprs[i], type, select.pos));
+      // A bare NULL or `?` in the select list: a boolean NULL by default, which is not the
+      // type of a parameter (Describe leaves that unknown), so no CastTo.
+      exprs[i] = exec::Expr::Literal(exec::Value::Null(type));
     }
     project->output.push_back(NewColumn(names[i], type));
     project->expressions.push_back(exprs[i]);

@@ -42,7 +42,8 @@ ColumnInfo Binder::NewColumn(std::string name, columnar::TypePtr type) {
 }
 
 LogicalPtr Binder::Project(LogicalPtr child, std::vector<ExprPtr> exprs,
-                           const std::vector<std::string>& names, std::vector<ColumnInfo>* columns) {
+                           const std::vector<std::string>& names,
+                           std::vector<ColumnInfo>* columns) {
   LogicalPtr node = MakeNode(LogicalKind::kProject);
   for (size_t i = 0; i < exprs.size(); ++i) {
     columnar::TypePtr type = exprs[i]->type ? exprs[i]->type : columnar::Boolean();
@@ -154,19 +155,23 @@ Result<columnar::TypePtr> ResolveType(const sql::ast::TypeName& type) {
   if (b == "varbinary" || b == "binary") return columnar::Binary();
   if (b == "date") return columnar::Date32();
   if (b == "uuid") return columnar::Uuid();
-  if (b == "time") return columnar::Time64(param(0, 6) > 6 ? columnar::TimeUnit::kNano
-                                                           : columnar::TimeUnit::kMicro);
+  if (b == "time")
+    return columnar::Time64(param(0, 6) > 6 ? columnar::TimeUnit::kNano
+                                            : columnar::TimeUnit::kMicro);
   if (b == "timestamp") {
-    columnar::TimeUnit unit = param(0, 6) > 6 ? columnar::TimeUnit::kNano : columnar::TimeUnit::kMicro;
+    columnar::TimeUnit unit =
+        param(0, 6) > 6 ? columnar::TimeUnit::kNano : columnar::TimeUnit::kMicro;
     return type.with_time_zone ? columnar::TimestampTz(unit) : columnar::Timestamp(unit);
   }
   if (b == "array") {
-    if (type.type_params.size() != 1) return Status::InvalidArgument("array needs one element type");
+    if (type.type_params.size() != 1)
+      return Status::InvalidArgument("array needs one element type");
     SQE_ASSIGN_OR_RETURN(auto element, ResolveType(type.type_params[0]));
     return columnar::List(element);
   }
   if (b == "map") {
-    if (type.type_params.size() != 2) return Status::InvalidArgument("map needs a key and a value type");
+    if (type.type_params.size() != 2)
+      return Status::InvalidArgument("map needs a key and a value type");
     SQE_ASSIGN_OR_RETURN(auto key, ResolveType(type.type_params[0]));
     SQE_ASSIGN_OR_RETURN(auto value, ResolveType(type.type_params[1]));
     return columnar::Map(key, value);
@@ -195,8 +200,10 @@ Result<TableName> ResolveTableName(const sql::ast::QualifiedName& name,
   TableName out;
   if (parts.size() == 1) {
     if (current_schema.empty()) {
-      return Status::InvalidArgument("Schema must be specified when session schema is not set: "
-                                     "write schema." + parts[0] + " or run USE schema");
+      return Status::InvalidArgument(
+          "Schema must be specified when session schema is not set: "
+          "write schema." +
+          parts[0] + " or run USE schema");
     }
     out = {current_catalog, current_schema, parts[0]};
   } else if (parts.size() == 2) {
@@ -212,8 +219,9 @@ Result<TableName> ResolveTableName(const sql::ast::QualifiedName& name,
 // --- entry points ------------------------------------------------------------------------
 
 Result<BoundQuery> Binder::BindTopQuery(const ast::Query& query) {
+  parameter_types_.assign(parameters_.size(), nullptr);
   SQE_ASSIGN_OR_RETURN(QueryPlan bound, BindQueryNode(query, nullptr, nullptr));
-  return BoundQuery{bound.plan, bound.names};
+  return BoundQuery{bound.plan, bound.names, parameter_types_};
 }
 
 Result<exec::Value> Binder::BindConstantValue(const ast::Expr& expr) {

@@ -57,8 +57,9 @@ class BinderCatalog {
   /// catalog. In a directory, `metadata_version` ("3") picks metadata file version 3,
   /// empty the current one (catalog/metadata_location.h); `travel` picks the snapshot.
   /// NotFound naming `path` when there is no table there. NotImplemented unless overridden.
-  virtual Result<std::shared_ptr<const ScanSource>> IcebergScan(
-      const std::string& path, const std::string& metadata_version, const TimeTravel& travel) {
+  virtual Result<std::shared_ptr<const ScanSource>> IcebergScan(const std::string& path,
+                                                                const std::string& metadata_version,
+                                                                const TimeTravel& travel) {
     (void)metadata_version;
     (void)travel;
     return Status::NotImplemented("iceberg_scan('" + path + "') is not available here");
@@ -78,13 +79,15 @@ struct BoundQuery {
   LogicalPtr plan;
   /// The result column names (plan->output has the same order).
   std::vector<std::string> names;
+  /// Bound without parameter values (untyped NULLs): per `?`, the type the query coerces it
+  /// to where it meets a typed operand (`id = ?` -> id's type), else nullptr.
+  std::vector<columnar::TypePtr> parameter_types;
 };
 
 /// Binds a query. `sql` is the statement text the AST positions refer to; `parameters`
 /// fill `?` placeholders (EXECUTE ... USING).
 Result<BoundQuery> BindQuery(const sql::ast::Query& query, BinderCatalog& catalog,
-                             std::string_view sql,
-                             const std::vector<exec::Value>& parameters = {});
+                             std::string_view sql, const std::vector<exec::Value>& parameters = {});
 
 /// Binds a constant expression (no columns), e.g. a SET SESSION value, a table property
 /// or an EXECUTE parameter, and folds it to a Value.

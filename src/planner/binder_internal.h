@@ -224,6 +224,9 @@ class Binder {
   BinderCatalog& catalog_;
   std::string_view sql_;
   const std::vector<exec::Value>& parameters_;
+  /// Per `?` without a value (Describe binds with untyped NULLs): the type the query first
+  /// coerced it to, or nullptr (BoundQuery::parameter_types).
+  std::vector<columnar::TypePtr> parameter_types_;
   IdAllocator ids_;
   const exec::FunctionRegistry& registry_;
   std::vector<CorrelationProbe*> probes_;

@@ -134,8 +134,6 @@ def test_jdbc_prepared_statement_runs_twice_with_different_parameters(jdbc):
     assert by_name == {"pear": [{"id": 2}], "plum": [{"id": 3}]}
 
 
-@pytest.mark.xfail(strict=True, reason="a ? outside INSERT ... VALUES gets a varchar parameter "
-                   "schema, and the driver refuses to bind a long to Utf8")
 def test_jdbc_prepared_statement_with_a_numeric_parameter(jdbc):
     prepared = ok(jdbc, "prepared_query")
     assert prepared["parameter_count"] == 1
