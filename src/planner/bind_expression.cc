@@ -213,7 +213,8 @@ Result<ExprPtr> Binder::BindPredicate(const ast::Expr& expr, ExprContext& ctx) {
 void Binder::CollectAggregates(const ast::ExprPtr& expr, std::vector<const ast::Expr*>* out) const {
   if (expr == nullptr) return;
   if (expr->kind == ast::ExprKind::kFunctionCall && expr->window == nullptr &&
-      !expr->name.empty() && registry_.IsAggregate(Lower(expr->name.parts.back()))) {
+      !expr->name.empty() &&
+      (registry_.IsAggregate(Lower(expr->name.parts.back())) || IsGroupingCall(*expr))) {
     out->push_back(expr.get());
     return;  // nested aggregates are reported when the call is bound
   }
@@ -277,6 +278,8 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
   // After GROUP BY: aggregate calls and group keys become columns of the aggregation.
   if (ctx.aggregation != nullptr) {
     const AggregationInfo& agg = *ctx.aggregation;
+    auto grouping = agg.grouping_calls.find(&expr);
+    if (grouping != agg.grouping_calls.end()) return grouping->second;
     auto it = agg.call_column.find(&expr);
     if (it != agg.call_column.end()) {
       for (size_t i = 0; i < agg.aggregate_columns.size(); ++i) {
@@ -757,6 +760,9 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
   if (registry_.IsAggregate(name) && !registry_.IsScalar(name)) {
     return ErrorAt(expr.pos, std::string(ctx.clause) + " clause cannot contain aggregations: " +
                                  expr.name.ToString() + "(...)");
+  }
+  if (IsGroupingCall(expr)) {
+    return ErrorAt(expr.pos, std::string(ctx.clause) + " clause cannot contain grouping()");
   }
   if (expr.distinct || expr.count_star || expr.filter != nullptr) {
     return ErrorAt(expr.pos, "DISTINCT, * and FILTER are only allowed in aggregate functions");

@@ -417,53 +417,13 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
         key_names.push_back("$corr" + std::to_string(info.keys.size()));
       }
     }
-    for (const ast::GroupingElement& element : select.group_by.elements) {
-      if (element.kind != ast::GroupingKind::kSimple) {
-        return ErrorAt(select.pos, "ROLLUP, CUBE and GROUPING SETS are not supported yet");
-      }
-      for (const ast::ExprPtr& e : element.exprs) {
-        const ast::Expr* target = e.get();
-        if (IsOrdinal(*e)) {
-          int64_t n = std::stoll(e->text);
-          if (n < 1 || n > static_cast<int64_t>(select.items.size())) {
-            return ErrorAt(e->pos, "GROUP BY position " + e->text + " is not in select list");
-          }
-          target = select.items[n - 1].expr.get();
-        }
-        if (ContainsAggregate(*target)) {
-          return ErrorAt(e->pos, "GROUP BY clause cannot contain aggregations or window functions");
-        }
-        auto bound = BindExpr(*target, pre);
-        if (!bound.ok()) {
-          // Not a column of the FROM: maybe a select alias (DuckDB and Spark allow it).
-          bool found = false;
-          if (e->kind == ast::ExprKind::kIdentifier && e->name.parts.size() == 1) {
-            std::string name = Lower(e->name.parts[0]);
-            for (const ast::SelectItem& item : select.items) {
-              if (item.alias.has_value() && Lower(*item.alias) == name &&
-                  !ContainsAggregate(*item.expr)) {
-                SQE_ASSIGN_OR_RETURN(ExprPtr b, BindExpr(*item.expr, pre));
-                bound = b;
-                found = true;
-                break;
-              }
-            }
-          }
-          if (!found) return bound.status();
-        }
-        bool duplicate = false;
-        for (const ExprPtr& k : info.keys) duplicate = duplicate || ExprEquals(*k, **bound);
-        if (duplicate) continue;
-        info.keys.push_back(*bound);
-        key_names.push_back((*bound)->kind == exec::ExprKind::kColumn ? (*bound)->name
-                                                                       : "_key" + std::to_string(info.keys.size()));
-      }
-    }
+    SQE_RETURN_NOT_OK(BindGroupBy(select, pre, &info, &key_names));
     // Aggregate calls.
     ExprContext agg_args;
     agg_args.scope = scope.get();
     agg_args.clause = "aggregate function arguments";
     for (const ast::Expr* call : calls) {
+      if (IsGroupingCall(*call)) continue;  // bound after the aggregate node (BindGroupingCalls)
       if (!call->order_by.empty()) {
         return ErrorAt(call->pos, "ORDER BY inside aggregate functions is not supported yet");
       }
@@ -523,16 +483,21 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
       }
       info.call_column[call] = column;
     }
-    LogicalPtr agg = MakeNode(LogicalKind::kAggregate);
-    for (size_t i = 0; i < info.keys.size(); ++i) {
-      info.key_columns.push_back(NewColumn(key_names[i], info.keys[i]->type));
-      agg->output.push_back(info.key_columns.back());
+    if (!info.grouping_sets.empty()) {
+      SQE_ASSIGN_OR_RETURN(plan, PlanGroupingSets(plan, &info, key_names));
+    } else {
+      LogicalPtr agg = MakeNode(LogicalKind::kAggregate);
+      for (size_t i = 0; i < info.keys.size(); ++i) {
+        info.key_columns.push_back(NewColumn(key_names[i], info.keys[i]->type));
+        agg->output.push_back(info.key_columns.back());
+      }
+      for (const ColumnInfo& c : info.aggregate_columns) agg->output.push_back(c);
+      agg->group_keys = info.keys;
+      agg->aggregates = info.aggregates;
+      agg->children.push_back(plan);
+      plan = agg;
     }
-    for (const ColumnInfo& c : info.aggregate_columns) agg->output.push_back(c);
-    agg->group_keys = info.keys;
-    agg->aggregates = info.aggregates;
-    agg->children.push_back(plan);
-    plan = agg;
+    SQE_RETURN_NOT_OK(BindGroupingCalls(calls, pre, &info));
     if (correlated_keys) {
       for (size_t i = 0; i < decorrelation->inner_key_columns.size(); ++i) {
         decorrelation->inner_key_columns[i] = info.key_columns[i];

@@ -47,6 +47,13 @@ struct AggregationInfo {
   /// The aggregate column of each aggregate call in the SELECT / HAVING / ORDER BY.
   std::unordered_map<const ast::Expr*, int32_t> call_column;
   const Scope* from_scope = nullptr;
+  /// ROLLUP / CUBE / GROUPING SETS (bind_grouping.cc): each set as a mask of the keys it
+  /// groups by (bit k: keys[k]); empty for a plain GROUP BY (one set of every key).
+  std::vector<uint64_t> grouping_sets;
+  /// With grouping_sets: the aggregate's set-id key column (an index into grouping_sets).
+  ColumnInfo grouping_set_column;
+  /// grouping(...) calls in SELECT / HAVING / ORDER BY: their value over the aggregation.
+  std::unordered_map<const ast::Expr*, ExprPtr> grouping_calls;
 };
 
 /// The window calls of one SELECT (bind_window.cc): the Window node's column of each.
@@ -140,6 +147,24 @@ class Binder {
   /// x <op> ALL / ANY / SOME (subquery): = ANY and <> ALL as IN / NOT IN; the others from
   /// the subquery's count(*), count(y), min(y) and max(y), with SQL's NULL semantics.
   Result<ExprPtr> BindQuantified(const ast::Expr& expr, ExprContext& ctx);
+
+  // --- GROUP BY and grouping sets (bind_grouping.cc) ---
+  /// GROUP BY's keys appended to info->keys (deduplicated; ordinals and select aliases
+  /// resolved, names in key_names) and, for ROLLUP / CUBE / GROUPING SETS, info->grouping_sets.
+  Status BindGroupBy(const ast::Select& select, ExprContext& pre, AggregationInfo* info,
+                     std::vector<std::string>* key_names);
+  /// One GROUP BY expression: the index of its key in info->keys (added when new).
+  Result<size_t> BindGroupKey(const ast::Select& select, const ast::ExprPtr& e, ExprContext& pre,
+                              AggregationInfo* info, std::vector<std::string>* key_names);
+  /// The aggregate node for info->grouping_sets over `input`: the input expanded once per
+  /// set, absent keys NULL, grouped by the keys and the set id. Fills info->key_columns and
+  /// info->grouping_set_column; info->aggregate_columns are its aggregate outputs.
+  Result<LogicalPtr> PlanGroupingSets(LogicalPtr input, AggregationInfo* info,
+                                      const std::vector<std::string>& key_names);
+  /// The grouping(...) calls among `calls`, bound (arguments over `pre`) into
+  /// info->grouping_calls; after the aggregate node exists.
+  Status BindGroupingCalls(const std::vector<const ast::Expr*>& calls, ExprContext& pre,
+                           AggregationInfo* info);
 
   // --- window functions (bind_window.cc) ---
   /// The window calls of the SELECT list and `order_by`, bound with `ctx` (over the FROM
@@ -236,6 +261,9 @@ class Binder {
 
 /// A FROM item named `alias` with `columns` (names lower-cased for matching).
 ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo>& columns);
+
+/// Whether `expr` is a grouping(...) call (bound by BindGroupingCalls, not as a function).
+bool IsGroupingCall(const ast::Expr& expr);
 
 /// The conjuncts of an AND tree.
 void SplitAnd(const ExprPtr& expr, std::vector<ExprPtr>* out);
