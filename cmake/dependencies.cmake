@@ -18,5 +18,8 @@ pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
 # Debian builds cpp-httplib as a shared library; its .pc carries the matching defines.
 pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
 set(SQE_RE2 PkgConfig::RE2)
+# normalize(): Unicode normal forms.
+pkg_check_modules(UTF8PROC REQUIRED IMPORTED_TARGET libutf8proc)
+set(SQE_UTF8PROC PkgConfig::UTF8PROC)
 # sqe-shell's line editing (libedit: the readline interface under a BSD licence).
 pkg_check_modules(LIBEDIT REQUIRED IMPORTED_TARGET libedit)

@@ -17,6 +17,10 @@ const FunctionRegistry& FunctionRegistry::Global() {
     RegisterConditionalFunctions(*r);
     RegisterArrayFunctions(*r);
     RegisterSystemInformationFunctions(*r);
+    RegisterRegexpFunctions(*r);
+    RegisterMoreMathFunctions(*r);
+    RegisterStringMoreFunctions(*r);
+    RegisterFormatFunction(*r);
     // Aggregate families (exec/functions/aggregate_*.cc) register here.
     RegisterAggregateFunctions(*r);
     return r;

@@ -16,6 +16,10 @@ void RegisterMathFunctions(FunctionRegistry& registry);         // abs, round, s
 void RegisterConditionalFunctions(FunctionRegistry& registry);  // if, nullif, greatest, least
 void RegisterArrayFunctions(FunctionRegistry& registry);        // ARRAY[...], cardinality, a[i]
 void RegisterSystemInformationFunctions(FunctionRegistry& registry);  // version()
+void RegisterRegexpFunctions(FunctionRegistry& registry);  // regexp_extract_all, regexp_split, ...
+void RegisterMoreMathFunctions(FunctionRegistry& registry);    // sinh, width_bucket, bitwise_*, ...
+void RegisterStringMoreFunctions(FunctionRegistry& registry);  // split, normalize, url_*, ...
+void RegisterFormatFunction(FunctionRegistry& registry);       // format(fmt, args...)
 
 // Aggregate families (exec/functions/aggregate_*.cc) are declared below this line.
 /// count, count_if, sum, avg, min, max, arbitrary/any_value, max_by, min_by, stddev*,

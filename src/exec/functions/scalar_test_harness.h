@@ -23,6 +23,10 @@ inline const FunctionRegistry& ScalarRegistry() {
     RegisterMathFunctions(*r);
     RegisterConditionalFunctions(*r);
     RegisterArrayFunctions(*r);
+    RegisterRegexpFunctions(*r);
+    RegisterMoreMathFunctions(*r);
+    RegisterStringMoreFunctions(*r);
+    RegisterFormatFunction(*r);
     return r;
   }();
   return *registry;
@@ -80,6 +84,13 @@ inline std::string Eval(const std::string& name, std::vector<columnar::Column> a
   auto r = Call(name, std::move(args));
   if (!r.ok()) return "error: " + r.status().message();
   return Text(*r);
+}
+
+/// name(args) as columnar::testing::Json (arrays nested: [["a","b"],null]) or "error: ...".
+inline std::string EvalJson(const std::string& name, std::vector<columnar::Column> args) {
+  auto r = Call(name, std::move(args));
+  if (!r.ok()) return "error: " + r.status().message();
+  return columnar::testing::Json(*r);
 }
 
 /// The resolved result type of name(args) as text.
