@@ -654,6 +654,35 @@ Result<ExprPtr> Parser::ParseSpecialForm(bool* matched) {
     SQE_RETURN_NOT_OK(ExpectOp(")"));
     return e;
   }
+  if (t.IsKeyword("normalize") && call) {
+    // normalize(x [, NFC | NFD | NFKC | NFKD]): a call of normalize whose form is a string.
+    auto e = Make(ExprKind::kFunctionCall, pos);
+    e->name.Append(t.text, false);
+    Advance();
+    Advance();
+    SQE_ASSIGN_OR_RETURN(ExprPtr source, ParseExpr());
+    e->args.push_back(std::move(source));
+    if (AcceptOp(",")) {
+      const Token& form = Current();
+      const char* name = form.IsKeyword("nfc")    ? "NFC"
+                         : form.IsKeyword("nfd")  ? "NFD"
+                         : form.IsKeyword("nfkc") ? "NFKC"
+                         : form.IsKeyword("nfkd") ? "NFKD"
+                                                  : nullptr;
+      if (name != nullptr) {
+        auto literal = Make(ExprKind::kLiteral, form.position);
+        literal->literal_kind = ast::LiteralKind::kString;
+        literal->text = name;
+        Advance();
+        e->args.push_back(std::move(literal));
+      } else {
+        SQE_ASSIGN_OR_RETURN(ExprPtr arg, ParseExpr());
+        e->args.push_back(std::move(arg));
+      }
+    }
+    SQE_RETURN_NOT_OK(ExpectOp(")"));
+    return e;
+  }
   if (t.IsKeyword("trim") && call) {
     auto e = Make(ExprKind::kTrim, pos);
     Advance();
