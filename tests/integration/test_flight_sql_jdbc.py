@@ -163,3 +163,14 @@ def test_jdbc_sql_error_carries_the_position(jdbc):
     err = jdbc["syntax_error"]
     assert err.get("status") == "INVALID_ARGUMENT", err
     assert "Column 'nope' cannot be resolved" in err["error"] and "line 1:8" in err["error"]
+
+
+def test_jdbc_catalog_property_becomes_a_session_option(jdbc):
+    # `catalog=iceberg` in the URL: the driver's SetSessionOptions{catalog} is accepted and
+    # the connection's queries run in that session.
+    rows = ok(jdbc, "session_catalog")
+    assert len(rows) == 1 and rows[0]["n"] >= 3, rows
+    # An unknown catalog is refused when the driver sets it, naming the catalog.
+    refused = jdbc["session_unknown_catalog"]
+    assert isinstance(refused, dict) and "error" in refused, refused
+    assert "no_such_catalog" in json.dumps(refused), refused
