@@ -8,6 +8,7 @@
 #include "columnar/binary_builder.h"
 #include "columnar/boolean_builder.h"
 #include "columnar/fixed_width_builder.h"
+#include "columnar/jdbc_type_codes.h"
 #include "engine/runtime_queries.h"
 #include "engine/system_tables_internal.h"
 #include "iceberg/columnar_schema.h"
@@ -19,13 +20,7 @@ namespace {
 using columnar::DataType;
 using columnar::TypeId;
 
-/// java.sql.Types codes the JDBC driver expects in DATA_TYPE columns.
-namespace jdbc_type {
-constexpr int64_t kBit = -7, kTinyint = -6, kSmallint = 5, kInteger = 4, kBigint = -5, kReal = 7,
-                  kDouble = 8, kDecimal = 3, kVarchar = 12, kVarbinary = -3, kDate = 91, kTime = 92,
-                  kTimestamp = 93, kTimeWithTimeZone = 2013, kTimestampWithTimeZone = 2014,
-                  kArray = 2003, kJavaObject = 2000, kBoolean = 16;
-}  // namespace jdbc_type
+namespace jdbc_type = columnar::jdbc;
 
 /// DatabaseMetaData constants.
 constexpr int64_t kColumnNullableUnknown = 2;

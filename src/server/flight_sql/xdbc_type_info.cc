@@ -7,6 +7,7 @@
 #include "columnar/binary_builder.h"
 #include "columnar/boolean_builder.h"
 #include "columnar/fixed_width_builder.h"
+#include "columnar/jdbc_type_codes.h"
 #include "columnar/list_builder.h"
 
 namespace sqe::server::flight_sql {
@@ -15,26 +16,7 @@ namespace {
 
 using columnar::Field;
 
-/// java.sql.Types codes (what XDBC clients expect in data_type).
-namespace jdbc {
-constexpr int32_t kTinyint = -6;
-constexpr int32_t kBigint = -5;
-constexpr int32_t kVarbinary = -3;
-constexpr int32_t kDecimal = 3;
-constexpr int32_t kInteger = 4;
-constexpr int32_t kSmallint = 5;
-constexpr int32_t kReal = 7;
-constexpr int32_t kDouble = 8;
-constexpr int32_t kVarchar = 12;
-constexpr int32_t kBoolean = 16;
-constexpr int32_t kDate = 91;
-constexpr int32_t kTime = 92;
-constexpr int32_t kTimestamp = 93;
-constexpr int32_t kOther = 1111;
-constexpr int32_t kStruct = 2002;
-constexpr int32_t kArray = 2003;
-constexpr int32_t kTimestampWithTimezone = 2014;
-}  // namespace jdbc
+namespace jdbc = columnar::jdbc;
 
 /// Flight SQL's generic SQL DATA TYPE of datetime types and their subcodes.
 constexpr int32_t kXdbcDatetime = 9;
@@ -134,7 +116,7 @@ std::vector<TypeRow> AllTypes() {
   rows.push_back(Datetime("time", jdbc::kTime, 15, "TIME '", kSubcodeTime, true));
   rows.push_back(
       Datetime("timestamp", jdbc::kTimestamp, 26, "TIMESTAMP '", kSubcodeTimestamp, true));
-  rows.push_back(Datetime("timestamp with time zone", jdbc::kTimestampWithTimezone, 32,
+  rows.push_back(Datetime("timestamp with time zone", jdbc::kTimestampWithTimeZone, 32,
                           "TIMESTAMP '", kSubcodeTimestampWithTimezone, true));
   TypeRow uuid = Opaque("uuid", jdbc::kOther);
   uuid.column_size = 36;
