@@ -15,7 +15,6 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -33,22 +32,12 @@ import java.util.Map;
  * rows read back.
  */
 public final class FlightSqlJdbcPeer {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /** One step of the scenario: returns what it observed, as JSON. */
-  @FunctionalInterface
-  private interface Step {
-    Object run() throws Exception;
-  }
+  private static final ObjectMapper JSON = PeerSteps.JSON;
 
   private FlightSqlJdbcPeer() {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> opts = new LinkedHashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      if (!args[i].startsWith("--") || i + 1 >= args.length) usage("bad argument " + args[i]);
-      opts.put(args[i].substring(2), args[++i]);
-    }
+    Map<String, String> opts = PeerSteps.options(args);
     String port = require(opts, "port");
     String base = "jdbc:arrow-flight-sql://127.0.0.1:" + port + "/?useEncryption=false";
     if (opts.containsKey("tls-root-certs")) {
@@ -251,14 +240,8 @@ public final class FlightSqlJdbcPeer {
     return base + "&user=" + user + "&password=" + password;
   }
 
-  private static void step(ObjectNode out, String name, Step step) {
-    try {
-      out.set(name, JSON.valueToTree(step.run()));
-    } catch (Throwable e) {
-      System.err.println("step " + name + " failed:");
-      e.printStackTrace();
-      out.set(name, error(e));
-    }
+  private static void step(ObjectNode out, String name, PeerSteps.Step step) {
+    PeerSteps.step(out, name, step, FlightSqlJdbcPeer::error);
   }
 
   private static ObjectNode error(Throwable e) {

@@ -15,7 +15,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 
@@ -33,24 +32,12 @@ import java.util.Properties;
  * session property and the spooling encoding request.
  */
 public final class TrinoJdbcPeer {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  /** One step of the scenario: returns what it observed, as JSON. */
-  @FunctionalInterface
-  private interface Step {
-    Object run() throws Exception;
-  }
+  private static final ObjectMapper JSON = PeerSteps.JSON;
 
   private TrinoJdbcPeer() {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> opts = new LinkedHashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      if (!args[i].startsWith("--") || i + 1 >= args.length) {
-        throw new IllegalArgumentException("bad argument " + args[i]);
-      }
-      opts.put(args[i].substring(2), args[++i]);
-    }
+    Map<String, String> opts = PeerSteps.options(args);
     String port = opts.get("port");
     String user = opts.getOrDefault("user", "dev");
     String schema = opts.getOrDefault("schema", "jdbc_peer");
@@ -335,11 +322,7 @@ public final class TrinoJdbcPeer {
     return o;
   }
 
-  private static void step(ObjectNode out, String name, Step step) {
-    try {
-      out.set(name, JSON.valueToTree(step.run()));
-    } catch (Throwable e) {
-      out.set(name, error(e));
-    }
+  private static void step(ObjectNode out, String name, PeerSteps.Step step) {
+    PeerSteps.step(out, name, step, TrinoJdbcPeer::error);
   }
 }
