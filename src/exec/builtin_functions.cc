@@ -21,6 +21,7 @@ const FunctionRegistry& FunctionRegistry::Global() {
     RegisterMoreMathFunctions(*r);
     RegisterStringMoreFunctions(*r);
     RegisterFormatFunction(*r);
+    RegisterArrayRepeatFunction(*r);
     // Aggregate families (exec/functions/aggregate_*.cc) register here.
     RegisterAggregateFunctions(*r);
     return r;

@@ -20,6 +20,7 @@ void RegisterRegexpFunctions(FunctionRegistry& registry);  // regexp_extract_all
 void RegisterMoreMathFunctions(FunctionRegistry& registry);    // sinh, width_bucket, bitwise_*, ...
 void RegisterStringMoreFunctions(FunctionRegistry& registry);  // split, normalize, url_*, ...
 void RegisterFormatFunction(FunctionRegistry& registry);       // format(fmt, args...)
+void RegisterArrayRepeatFunction(FunctionRegistry& registry);  // repeat(element, count)
 
 // Aggregate families (exec/functions/aggregate_*.cc) are declared below this line.
 /// count, count_if, sum, avg, min, max, arbitrary/any_value, max_by, min_by, stddev*,

@@ -27,6 +27,7 @@ inline const FunctionRegistry& ScalarRegistry() {
     RegisterMoreMathFunctions(*r);
     RegisterStringMoreFunctions(*r);
     RegisterFormatFunction(*r);
+    RegisterArrayRepeatFunction(*r);
     return r;
   }();
   return *registry;
