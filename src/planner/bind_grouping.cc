@@ -340,6 +340,48 @@ Result<LogicalPtr> Binder::PlanGroupingSets(LogicalPtr input, AggregationInfo* i
   return agg;
 }
 
+// --- what cannot read the FROM above grouping sets ------------------------------------------
+
+namespace {
+
+/// Column ids the nodes of `node` reference, not descending into the aggregate that
+/// outputs `stop_column`.
+void CollectReferencesAbove(const LogicalNode& node, int32_t stop_column,
+                            std::vector<int32_t>* out) {
+  if (node.kind == LogicalKind::kAggregate && node.IndexOf(stop_column) >= 0) return;
+  auto add = [&](const ExprPtr& e) {
+    if (e != nullptr) exec::CollectColumns(*e, out);
+  };
+  for (const ExprPtr& e : node.expressions) add(e);
+  for (const ExprPtr& e : node.group_keys) add(e);
+  for (const ExprPtr& e : node.conditions) add(e);
+  for (const SortSpec& s : node.sort_keys) add(s.expr);
+  for (const AggregateSpec& a : node.aggregates) {
+    for (const ExprPtr& e : a.args) add(e);
+    add(a.filter);
+  }
+  for (const LogicalPtr& child : node.children) CollectReferencesAbove(*child, stop_column, out);
+}
+
+}  // namespace
+
+Status Binder::CheckGroupingSetsReferences(const LogicalNode& plan, const AggregationInfo& info,
+                                           const sql::SourcePosition& pos) const {
+  if (info.grouping_sets.empty() || info.from_scope == nullptr) return Status::OK();
+  std::vector<int32_t> referenced;
+  CollectReferencesAbove(plan, info.grouping_set_column.id, &referenced);
+  for (const ScopeRelation& r : info.from_scope->relations) {
+    for (const ScopeColumn& c : r.columns) {
+      if (std::find(referenced.begin(), referenced.end(), c.column.id) != referenced.end()) {
+        return ErrorAt(pos,
+                       "correlated subqueries over the FROM columns of a query with ROLLUP, "
+                       "CUBE or GROUPING SETS are not supported yet");
+      }
+    }
+  }
+  return Status::OK();
+}
+
 // --- grouping(...) ---------------------------------------------------------------------------
 
 Status Binder::BindGroupingCalls(const std::vector<const ast::Expr*>& calls, ExprContext& pre,

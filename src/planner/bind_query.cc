@@ -696,6 +696,7 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
     spec.nulls_first = item->nulls == ast::NullOrdering::kFirst;
     q.order.push_back(spec);
   }
+  if (aggregated) SQE_RETURN_NOT_OK(CheckGroupingSetsReferences(*plan, info, select.pos));
   q.plan = plan;
   return q;
 }

@@ -165,6 +165,11 @@ class Binder {
   /// info->grouping_calls; after the aggregate node exists.
   Status BindGroupingCalls(const std::vector<const ast::Expr*>& calls, ExprContext& pre,
                            AggregationInfo* info);
+  /// Fails when `plan` (a SELECT over grouping sets) reads a FROM column above the
+  /// aggregate (a correlated subquery in SELECT / HAVING / ORDER BY): only the group keys
+  /// of a plain GROUP BY are mapped into such subqueries (MapGroupKeys).
+  Status CheckGroupingSetsReferences(const LogicalNode& plan, const AggregationInfo& info,
+                                     const sql::SourcePosition& pos) const;
 
   // --- window functions (bind_window.cc) ---
   /// The window calls of the SELECT list and `order_by`, bound with `ctx` (over the FROM
