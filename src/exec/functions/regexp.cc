@@ -3,13 +3,15 @@
 // regexp_position and the two-argument regexp_replace, in RE2 syntax. Matches are found
 // the way Trino (java.util.regex semantics) finds them: left to right, and after an empty
 // match the search resumes one code point further. Positions count code points. A
-// pattern is compiled once per batch while it stays the same (a literal pattern: once
-// per batch of the expression), never per row.
+// pattern is compiled once while it stays the same (a literal pattern: once per
+// process: compiled patterns are shared through a bounded cache), never per row.
 
 #include <re2/re2.h>
 
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "exec/functions/builtin_families.h"
@@ -26,25 +28,53 @@ namespace {
 TypePtr V() { return columnar::String(); }
 TypePtr I64() { return columnar::Int64(); }
 
-/// The compiled pattern of the current row, recompiled only when the pattern text changes.
-class CompiledPattern {
+/// Compiled patterns shared by every query and thread (RE2 matching is thread-safe), so a
+/// literal pattern compiles once per process rather than once per batch; bounded, cleared
+/// when full.
+class PatternCache {
  public:
-  Result<const re2::RE2*> For(std::string_view pattern) {
-    if (re_ != nullptr && pattern == text_) return re_.get();
+  static Result<std::shared_ptr<const re2::RE2>> Get(std::string_view pattern) {
+    static PatternCache* cache = new PatternCache();
+    return cache->Lookup(pattern);
+  }
+
+ private:
+  static constexpr size_t kMaxEntries = 512;
+
+  Result<std::shared_ptr<const re2::RE2>> Lookup(std::string_view pattern) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = patterns_.find(std::string(pattern));
+    if (it != patterns_.end()) return it->second;
     re2::RE2::Options options;
     options.set_log_errors(false);
-    auto re = std::make_unique<re2::RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
+    auto re =
+        std::make_shared<const re2::RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
     if (!re->ok()) {
       return Status::InvalidArgument("Invalid regular expression '" + std::string(pattern) +
                                      "': " + re->error());
     }
-    re_ = std::move(re);
+    if (patterns_.size() >= kMaxEntries) patterns_.clear();
+    patterns_.emplace(std::string(pattern), re);
+    return std::shared_ptr<const re2::RE2>(re);
+  }
+
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::shared_ptr<const re2::RE2>> patterns_;
+};
+
+/// The compiled pattern of the current row, looked up again only when the pattern text
+/// changes from the previous row.
+class CompiledPattern {
+ public:
+  Result<const re2::RE2*> For(std::string_view pattern) {
+    if (re_ != nullptr && pattern == text_) return re_.get();
+    SQE_ASSIGN_OR_RETURN(re_, PatternCache::Get(pattern));
     text_.assign(pattern);
     return re_.get();
   }
 
  private:
-  std::unique_ptr<re2::RE2> re_;
+  std::shared_ptr<const re2::RE2> re_;
   std::string text_;
 };
 
