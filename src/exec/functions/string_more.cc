@@ -1,7 +1,7 @@
 // More string functions with Trino's semantics: split (array), hamming_distance,
-// luhn_check, normalize (Unicode NFC/NFD/NFKC/NFKD through utf8proc), the URL family
-// (url_extract_protocol/host/port/path/query/fragment/parameter, parsed the way
-// java.net.URI reads an absolute or relative URI; NULL for a string that is not one) and
+// luhn_check, from_utf8 with a replacement, normalize (Unicode NFC/NFD/NFKC/NFKD through
+// utf8proc), the URL family (url_extract_protocol/host/port/path/query/fragment/parameter, parsed
+// the way java.net.URI reads an absolute or relative URI; NULL for a string that is not one) and
 // url_encode / url_decode (application/x-www-form-urlencoded, UTF-8).
 
 #include <utf8proc.h>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "columnar/utf8.h"
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/kernel_internal.h"
 #include "exec/functions/string_array_internal.h"
@@ -226,6 +227,45 @@ Status UrlDecode(std::string_view s, std::string* out) {
   return Status::OK();
 }
 
+// -- from_utf8 with a replacement -------------------------------------------------------
+
+/// Decodes UTF-8 bytes, each invalid sequence replaced by `replacement` (may be empty).
+void DecodeUtf8(std::string_view bytes, std::string_view replacement, std::string* out) {
+  size_t pos = 0;
+  while (pos < bytes.size()) {
+    const size_t start = pos;
+    kernel::NextCodePoint(bytes, &pos);
+    if (columnar::ValidUtf8SequenceLength(bytes.substr(start)) == 0) {
+      out->append(replacement);
+    } else {
+      out->append(bytes.substr(start, pos - start));
+    }
+  }
+}
+
+Result<Column> FromUtf8(const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+                        const EvalContext& ctx) {
+  const bool by_code_point = args[1].type_id() == columnar::TypeId::kInt64;
+  return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool*) -> Status {
+    std::string replacement;
+    if (by_code_point) {
+      const int64_t cp = args[1].Value<int64_t>(i);
+      if (cp < 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        return Status::InvalidArgument("Not a valid Unicode code point: " + std::to_string(cp));
+      }
+      kernel::AppendUtf8(static_cast<uint32_t>(cp), &replacement);
+    } else {
+      replacement.assign(args[1].StringAt(i));
+      if (kernel::CodePointCount(replacement) > 1) {
+        return Status::InvalidArgument(
+            "Replacement character string must empty or a single character");
+      }
+    }
+    DecodeUtf8(args[0].BinaryAt(i), replacement, out);
+    return Status::OK();
+  });
+}
+
 // -- distances and checks -----------------------------------------------------------------
 
 Status HammingDistance(std::string_view a, std::string_view b, int64_t* out) {
@@ -272,6 +312,10 @@ void RegisterStringMoreFunctions(FunctionRegistry& r) {
   AddFixed(r, "split", {V(), V()}, array, Split, "the pieces of the string between delimiters");
   AddFixed(r, "split", {V(), V(), I64()}, array, Split,
            "at most `limit` pieces (the last one holds the rest)");
+  AddFixed(r, "from_utf8", {columnar::Binary(), V()}, V(), FromUtf8,
+           "decodes UTF-8 bytes, invalid sequences replaced by a character (or dropped)");
+  AddFixed(r, "from_utf8", {columnar::Binary(), I64()}, V(), FromUtf8,
+           "decodes UTF-8 bytes, invalid sequences replaced by a code point");
   AddFixed(
       r, "hamming_distance", {V(), V()}, I64(),
       [](const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,

@@ -29,6 +29,17 @@ TEST(StringMore, HammingAndLuhn) {
             "true, false, false, NULL");
 }
 
+TEST(StringMore, FromUtf8WithReplacement) {
+  const columnar::Column bytes = testing::Typed(columnar::Binary(), {"a\xFF"
+                                                                     "b",
+                                                                     std::nullopt});
+  EXPECT_EQ(Eval("from_utf8", {bytes, Strings({"?", "?"})}), "a?b, NULL");
+  EXPECT_EQ(Eval("from_utf8", {bytes, Strings({"", ""})}), "ab, NULL");
+  EXPECT_EQ(Eval("from_utf8", {bytes, Int64s({35, 35})}), "a#b, NULL");
+  EXPECT_EQ(Eval("from_utf8", {bytes, Strings({"xy", "xy"})}),
+            "error: Replacement character string must empty or a single character");
+}
+
 TEST(StringMore, Normalize) {
   EXPECT_EQ(Eval("normalize", {Strings({"e\xCC\x81"})}), "\xC3\xA9");
   EXPECT_EQ(Eval("normalize", {Strings({"\xC3\xA9", "\xEF\xBC\x91"}), Strings({"NFD", "NFKC"})}),
