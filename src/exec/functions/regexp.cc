@@ -6,16 +6,13 @@
 // pattern is compiled once while it stays the same (a literal pattern: once per
 // process: compiled patterns are shared through a bounded cache), never per row.
 
-#include <re2/re2.h>
-
 #include <memory>
-#include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/kernel_internal.h"
+#include "exec/functions/regex_cache_internal.h"
 #include "exec/functions/string_array_internal.h"
 
 namespace sqe::exec {
@@ -25,58 +22,10 @@ using columnar::TypePtr;
 
 namespace {
 
+using kernel::CompiledPattern;
+
 TypePtr V() { return columnar::String(); }
 TypePtr I64() { return columnar::Int64(); }
-
-/// Compiled patterns shared by every query and thread (RE2 matching is thread-safe), so a
-/// literal pattern compiles once per process rather than once per batch; bounded, cleared
-/// when full.
-class PatternCache {
- public:
-  static Result<std::shared_ptr<const re2::RE2>> Get(std::string_view pattern) {
-    static PatternCache* cache = new PatternCache();
-    return cache->Lookup(pattern);
-  }
-
- private:
-  static constexpr size_t kMaxEntries = 512;
-
-  Result<std::shared_ptr<const re2::RE2>> Lookup(std::string_view pattern) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = patterns_.find(std::string(pattern));
-    if (it != patterns_.end()) return it->second;
-    re2::RE2::Options options;
-    options.set_log_errors(false);
-    auto re =
-        std::make_shared<const re2::RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
-    if (!re->ok()) {
-      return Status::InvalidArgument("Invalid regular expression '" + std::string(pattern) +
-                                     "': " + re->error());
-    }
-    if (patterns_.size() >= kMaxEntries) patterns_.clear();
-    patterns_.emplace(std::string(pattern), re);
-    return std::shared_ptr<const re2::RE2>(re);
-  }
-
-  std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_ptr<const re2::RE2>> patterns_;
-};
-
-/// The compiled pattern of the current row, looked up again only when the pattern text
-/// changes from the previous row.
-class CompiledPattern {
- public:
-  Result<const re2::RE2*> For(std::string_view pattern) {
-    if (re_ != nullptr && pattern == text_) return re_.get();
-    SQE_ASSIGN_OR_RETURN(re_, PatternCache::Get(pattern));
-    text_.assign(pattern);
-    return re_.get();
-  }
-
- private:
-  std::shared_ptr<const re2::RE2> re_;
-  std::string text_;
-};
 
 /// Calls visit(groups) for each match of `re` in s from byte `from` (groups[0]: the whole
 /// match, groups[g]: group g, data() == nullptr when it did not take part) until visit
@@ -129,7 +78,7 @@ Result<Column> ExtractGroup(const std::vector<Column>& args, int64_t rows, const
   CompiledPattern pattern;
   return kernel::MapToString(
       args, rows, ctx, [&](int64_t i, std::string* out, bool* is_null) -> Status {
-        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.For(args[1].StringAt(i)));
+        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.Get(args[1].StringAt(i)));
         const int64_t group = args[2].Value<int64_t>(i);
         SQE_RETURN_NOT_OK(CheckGroup(*re, group));
         const std::string_view s = args[0].StringAt(i);
@@ -151,7 +100,7 @@ Result<Column> ExtractAll(const std::vector<Column>& args, int64_t rows, const S
   CompiledPattern pattern;
   return kernel::MapToStringArray(
       args, rows, ctx, [&](int64_t i, std::vector<std::string_view>* pieces, bool*) -> Status {
-        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.For(args[1].StringAt(i)));
+        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.Get(args[1].StringAt(i)));
         const int64_t group = args.size() > 2 ? args[2].Value<int64_t>(i) : 0;
         SQE_RETURN_NOT_OK(CheckGroup(*re, group));
         ForEachMatch(*re, args[0].StringAt(i), 0, [&](const std::vector<re2::StringPiece>& g) {
@@ -167,7 +116,7 @@ Result<Column> Split(const std::vector<Column>& args, int64_t rows, const Scalar
   CompiledPattern pattern;
   return kernel::MapToStringArray(
       args, rows, ctx, [&](int64_t i, std::vector<std::string_view>* pieces, bool*) -> Status {
-        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.For(args[1].StringAt(i)));
+        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.Get(args[1].StringAt(i)));
         const std::string_view s = args[0].StringAt(i);
         size_t start = 0;
         ForEachMatch(*re, s, 0, [&](const std::vector<re2::StringPiece>& g) {
@@ -186,7 +135,7 @@ Result<Column> Count(const std::vector<Column>& args, int64_t rows, const Scalar
   CompiledPattern pattern;
   return kernel::MapToFixed<int64_t>(
       args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool*) -> Status {
-        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.For(args[1].StringAt(i)));
+        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.Get(args[1].StringAt(i)));
         int64_t n = 0;
         ForEachMatch(*re, args[0].StringAt(i), 0, [&](const std::vector<re2::StringPiece>&) {
           ++n;
@@ -202,7 +151,7 @@ Result<Column> Position(const std::vector<Column>& args, int64_t rows, const Sca
   CompiledPattern pattern;
   return kernel::MapToFixed<int32_t>(
       args, rows, fn.return_type, ctx, [&](int64_t i, int32_t* out, bool*) -> Status {
-        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.For(args[1].StringAt(i)));
+        SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.Get(args[1].StringAt(i)));
         const int64_t start = args.size() > 2 ? args[2].Value<int64_t>(i) : 1;
         const int64_t occurrence = args.size() > 3 ? args[3].Value<int64_t>(i) : 1;
         if (start < 1) return Status::InvalidArgument("start position cannot be smaller than 1");
@@ -226,7 +175,7 @@ Result<Column> Remove(const std::vector<Column>& args, int64_t rows, const Scala
                       const EvalContext& ctx) {
   CompiledPattern pattern;
   return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool*) -> Status {
-    SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.For(args[1].StringAt(i)));
+    SQE_ASSIGN_OR_RETURN(const re2::RE2* re, pattern.Get(args[1].StringAt(i)));
     const std::string_view s = args[0].StringAt(i);
     size_t start = 0;
     ForEachMatch(*re, s, 0, [&](const std::vector<re2::StringPiece>& g) {

@@ -19,7 +19,7 @@ TEST(Regexp, ExtractWithGroup) {
   EXPECT_EQ(Eval("regexp_extract", {Strings({"abc"}), Strings({"(a)"}), Int64s({2})}),
             "error: Pattern has 1 groups. Cannot access group 2");
   EXPECT_EQ(Eval("regexp_extract", {Strings({"abc"}), Strings({"(a"}), Int64s({0})})
-                .rfind("error: Invalid regular expression '(a'", 0),
+                .rfind("error: invalid regular expression '(a'", 0),
             0u);
 }
 

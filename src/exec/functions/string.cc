@@ -13,6 +13,7 @@
 #include "columnar/utf8.h"
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/kernel_internal.h"
+#include "exec/functions/regex_cache_internal.h"
 
 namespace sqe::exec {
 
@@ -313,27 +314,9 @@ ScalarKernel LikeKernel(bool ignore_case) {
   };
 }
 
-/// The RE2 of row i's pattern, recompiled only when the pattern changes.
-class RegexCache {
- public:
-  Result<const re2::RE2*> Get(std::string_view pattern) {
-    if (re_ == nullptr || pattern != last_) {
-      RE2::Options options;
-      options.set_log_errors(false);
-      re_ = std::make_unique<re2::RE2>(re2::StringPiece(pattern.data(), pattern.size()), options);
-      last_.assign(pattern);
-      if (!re_->ok()) {
-        return Status::InvalidArgument("invalid regular expression '" + last_ +
-                                       "': " + re_->error());
-      }
-    }
-    return re_.get();
-  }
-
- private:
-  std::unique_ptr<re2::RE2> re_;
-  std::string last_;
-};
+/// The RE2 of row i's pattern, looked up again only when the pattern changes (compiled
+/// patterns are shared by every query: regex_cache_internal.h).
+using RegexCache = kernel::CompiledPattern;
 
 // -- trim -------------------------------------------------------------------------------
 
