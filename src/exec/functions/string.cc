@@ -553,6 +553,17 @@ void RegisterStringFunctions(FunctionRegistry& r) {
       },
       "number of code points");
   AddFixed(
+      r, "length", {columnar::Binary()}, I64(),
+      [](const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
+         const EvalContext& ctx) {
+        return kernel::MapToFixed<int64_t>(
+            args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool*) {
+              *out = static_cast<int64_t>(args[0].BinaryAt(i).size());
+              return Status::OK();
+            });
+      },
+      "number of bytes");
+  AddFixed(
       r, "lower", {V()}, V(),
       [](const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
          const EvalContext& ctx) {
