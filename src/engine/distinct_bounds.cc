@@ -63,8 +63,8 @@ Result<std::vector<int64_t>> DistinctValueBounds(const iceberg::TableMetadata& m
             lo->second.is_null() || hi->second.is_null()) {
           // A file of only NULLs adds no values; any other file without bounds is unknown.
           auto nulls = stats.null_counts.find(fields[i].id);
-          const bool all_null = nulls != stats.null_counts.end() &&
-                                nulls->second == entry.data_file.record_count;
+          const bool all_null =
+              nulls != stats.null_counts.end() && nulls->second == entry.data_file.record_count;
           if (!all_null) range.known = false;
           continue;
         }
@@ -84,6 +84,36 @@ Result<std::vector<int64_t>> DistinctValueBounds(const iceberg::TableMetadata& m
     }
   }
   return bounds;
+}
+
+Result<std::vector<int64_t>> DistinctBoundsCache::Get(const iceberg::TableMetadata& metadata,
+                                                      const iceberg::Snapshot& snapshot,
+                                                      const iceberg::Schema& schema,
+                                                      io::FileSystem& fs) {
+  const std::string key = metadata.location + "#" + std::to_string(snapshot.snapshot_id) + "#" +
+                          std::to_string(schema.schema_id());
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find(key);
+    if (it != entries_.end()) return it->second.second;
+  }
+  SQE_ASSIGN_OR_RETURN(std::vector<int64_t> bounds,
+                       DistinctValueBounds(metadata, snapshot, schema, fs));
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (entries_.size() >= capacity_) {
+    // Drop the older half: cheap, and a dropped entry is only re-read.
+    const uint64_t cutoff = inserted_ - entries_.size() / 2;
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      it = it->second.first < cutoff ? entries_.erase(it) : std::next(it);
+    }
+  }
+  entries_[key] = {inserted_++, bounds};
+  return bounds;
+}
+
+size_t DistinctBoundsCache::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return entries_.size();
 }
 
 }  // namespace sqe::engine

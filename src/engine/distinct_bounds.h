@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "common/result.h"
@@ -23,7 +26,28 @@ inline constexpr size_t kDistinctBoundMaxManifests = 64;
 /// table's row count. Reads the snapshot's manifests (at most kDistinctBoundMaxManifests).
 Result<std::vector<int64_t>> DistinctValueBounds(const iceberg::TableMetadata& metadata,
                                                  const iceberg::Snapshot& snapshot,
-                                                 const iceberg::Schema& schema,
-                                                 io::FileSystem& fs);
+                                                 const iceberg::Schema& schema, io::FileSystem& fs);
+
+/// DistinctValueBounds remembered per (table location, snapshot id, schema id): a snapshot
+/// never changes, so planning the same table again reads no manifests. Bounded (the oldest
+/// half is dropped when full); thread-safe; one per engine.
+class DistinctBoundsCache {
+ public:
+  explicit DistinctBoundsCache(size_t capacity = 1024) : capacity_(capacity) {}
+
+  /// The cached bounds, or DistinctValueBounds' (cached when it succeeds).
+  Result<std::vector<int64_t>> Get(const iceberg::TableMetadata& metadata,
+                                   const iceberg::Snapshot& snapshot, const iceberg::Schema& schema,
+                                   io::FileSystem& fs);
+
+  size_t size() const;
+
+ private:
+  const size_t capacity_;
+  mutable std::mutex mutex_;
+  /// key -> (insertion number, bounds)
+  std::map<std::string, std::pair<uint64_t, std::vector<int64_t>>> entries_;
+  uint64_t inserted_ = 0;
+};
 
 }  // namespace sqe::engine

@@ -14,6 +14,7 @@
 #include "catalog/catalog.h"
 #include "common/memory_tracker.h"
 #include "common/task_scheduler.h"
+#include "engine/distinct_bounds.h"
 #include "engine/engine.h"
 #include "engine/runtime_queries.h"
 #include "exec/exec_context.h"
@@ -34,6 +35,8 @@ struct Engine::Impl {
   int threads = 1;
   std::shared_ptr<MemoryTracker> process_tracker;
   std::shared_ptr<parquet::FooterCache> footer_cache;
+  /// Column distinct-value bounds per table snapshot (the optimizer's join statistics).
+  DistinctBoundsCache distinct_bounds;
   std::atomic<int64_t> running_queries{0};
   /// What system.runtime.* lists (engine/runtime_queries.h), by registration id.
   std::mutex runtime_listers_mutex;

@@ -56,7 +56,7 @@ Result<std::shared_ptr<const planner::ScanSource>> IcebergSource(
     auto it = snapshot->summary.find("total-records");
     source->row_count = it == snapshot->summary.end() ? -1 : std::atoll(it->second.c_str());
     // Statistics only: a table whose manifests cannot be read fails in the scan instead.
-    auto bounds = DistinctValueBounds(m, *snapshot, *schema, *source->fs);
+    auto bounds = engine.distinct_bounds.Get(m, *snapshot, *schema, *source->fs);
     if (bounds.ok()) source->distinct_bounds = std::move(*bounds);
   }
   return std::shared_ptr<const planner::ScanSource>(source);
