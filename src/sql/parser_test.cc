@@ -1361,5 +1361,28 @@ TEST(ParserErrors, ParseExpressionRejectsTrailingInput) {
       << r.status().message();
 }
 
+// Found by sql_parser_fuzz: the longest chain the parser accepts used to overflow the
+// stack when printed (each level of Expr::ToString took ~12 KB under ASan).
+TEST(ParserExpr, LongestAcceptedChainPrints) {
+  std::string sql = "1";
+  int terms = 1;
+  for (; terms < 5000; ++terms) {
+    std::string longer = sql + " + 1";
+    if (!ParseExpression(longer).ok()) break;
+    sql = std::move(longer);
+  }
+  EXPECT_GT(terms, 300);
+  EXPECT_LT(terms, 5000);  // the parser has a limit
+  auto r = ParseExpression(sql);
+  ASSERT_TRUE(r.ok());
+  std::string text = (*r)->ToString();
+  EXPECT_EQ(
+      text, std::string(terms - 1, '(') + "1" + [&] {
+        std::string tail;
+        for (int i = 1; i < terms; ++i) tail += " + 1)";
+        return tail;
+      }());
+}
+
 }  // namespace
 }  // namespace sqe::sql
