@@ -1,6 +1,7 @@
 // A small mutation fuzzer for toolchains without libFuzzer (GCC): starts from the
 // target's seeds, applies random mutations (bit flips, byte overwrites with interesting
-// values, inserts, deletes, truncations, block copies, splices of two corpus entries)
+// values, inserts, deletes, truncations, block copies, splices of two corpus entries;
+// about half of the rounds from the target's SqeFuzzCustomMutate when it defines one)
 // and feeds every input to LLVMFuzzerTestOneInput for --seconds. Inputs that reach a
 // new size class or were derived from seeds are kept in the corpus. A crash is caught by
 // ASan/UBSan, which abort the process; the death callback first saves the input to
@@ -53,7 +54,13 @@ class Mutator {
 
   std::string Mutate(std::string input, const std::vector<std::string>& corpus) {
     int rounds = 1 + static_cast<int>(Below(4));
-    for (int r = 0; r < rounds; ++r) MutateOnce(&input, corpus);
+    for (int r = 0; r < rounds; ++r) {
+      if (SqeFuzzCustomMutate != nullptr && Below(2) == 0) {
+        SqeFuzzCustomMutate(input, corpus, rng_);
+      } else {
+        MutateOnce(&input, corpus);
+      }
+    }
     if (input.size() > kMaxSize) input.resize(kMaxSize);
     return input;
   }
