@@ -29,27 +29,58 @@ using namespace sqe::sql;
 
 namespace {
 
-// Whether `message` starts with "line L:C: " (L and C positive numbers).
-bool HasPosition(const std::string& message) {
+// Whether `message` starts with "line L:C: " where L:C lies in `sql` (or just past its
+// end): L at most the number of lines, C at most one past that line's last byte.
+bool HasPosition(const std::string& message, std::string_view sql) {
   std::string_view m = message;
   if (!m.starts_with("line ")) return false;
   m.remove_prefix(5);
-  auto number = [&m]() {
+  auto number = [&m](size_t* value) {
     size_t n = 0;
-    while (n < m.size() && std::isdigit(static_cast<unsigned char>(m[n]))) ++n;
+    *value = 0;
+    while (n < m.size() && n < 12 && std::isdigit(static_cast<unsigned char>(m[n]))) {
+      *value = *value * 10 + static_cast<size_t>(m[n] - '0');
+      ++n;
+    }
     if (n == 0 || m[0] == '0') return false;
     m.remove_prefix(n);
     return true;
   };
-  if (!number() || !m.starts_with(":")) return false;
+  size_t line = 0, column = 0;
+  if (!number(&line) || !m.starts_with(":")) return false;
   m.remove_prefix(1);
-  return number() && m.starts_with(": ");
+  if (!number(&column) || !m.starts_with(": ")) return false;
+  size_t begin = 0;
+  for (size_t l = 1; l < line; ++l) {
+    size_t nl = sql.find('\n', begin);
+    if (nl == std::string_view::npos) return false;
+    begin = nl + 1;
+  }
+  size_t end = sql.find('\n', begin);
+  if (end == std::string_view::npos) end = sql.size();
+  return column <= end - begin + 1;
 }
 
-void CheckFailure(const Status& status, const char* entry) {
-  if (status.code() == StatusCode::kInvalidArgument && HasPosition(status.message())) return;
-  std::fprintf(stderr, "fuzz: %s failed without a syntax error position: %s\n", entry,
-               status.ToString().c_str());
+// Outcomes of ParseStatements, printed at exit when $SQE_FUZZ_STATS is set: how much of
+// what the mutator makes still parses, and how often the nesting limit is reached.
+struct Stats {
+  size_t parsed = 0;
+  size_t syntax_errors = 0;
+  size_t too_deep = 0;
+  ~Stats() {
+    if (std::getenv("SQE_FUZZ_STATS") == nullptr) return;
+    std::fprintf(stderr, "fuzz: scripts parsed %zu, syntax errors %zu (nested too deeply %zu)\n",
+                 parsed, syntax_errors, too_deep);
+  }
+};
+Stats g_stats;
+
+void CheckFailure(const Status& status, std::string_view sql, const char* entry) {
+  if (status.code() == StatusCode::kInvalidArgument && HasPosition(status.message(), sql)) {
+    return;
+  }
+  std::fprintf(stderr, "fuzz: %s failed without a syntax error position in the input: %s\n", entry,
+               status.ToString().substr(0, 2000).c_str());
   std::abort();
 }
 
@@ -481,8 +512,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view sql(reinterpret_cast<const char*>(data), size);
   Result<std::vector<ast::StatementPtr>> script = sql::ParseStatements(sql);
   if (!script.ok()) {
-    CheckFailure(script.status(), "ParseStatements");
+    CheckFailure(script.status(), sql, "ParseStatements");
+    ++g_stats.syntax_errors;
+    if (script.status().message().find("nested too deeply") != std::string::npos) {
+      ++g_stats.too_deep;
+    }
   } else {
+    ++g_stats.parsed;
     for (const ast::StatementPtr& statement : *script) {
       if (statement == nullptr) std::abort();
       if (statement->kind == ast::StatementKind::kQuery) {
@@ -493,10 +529,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   }
   Result<ast::StatementPtr> one = sql::ParseStatement(sql);
-  if (!one.ok()) CheckFailure(one.status(), "ParseStatement");
+  if (!one.ok()) CheckFailure(one.status(), sql, "ParseStatement");
   Result<ast::ExprPtr> expr = sql::ParseExpression(sql);
   if (!expr.ok()) {
-    CheckFailure(expr.status(), "ParseExpression");
+    CheckFailure(expr.status(), sql, "ParseExpression");
   } else {
     (void)(*expr)->ToString();
   }
