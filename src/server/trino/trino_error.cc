@@ -1,6 +1,8 @@
 #include "server/trino/trino_error.h"
 
 #include <cstdlib>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace sqe::server::trino {
@@ -52,19 +54,29 @@ Code CodeFor(StatusCode code) {
   }
 }
 
-/// "line L:C: ..." at the start of `message`: L and C.
-bool ParseLocation(const std::string& message, int* line, int* column) {
-  if (message.rfind("line ", 0) != 0) return false;
-  const char* p = message.c_str() + 5;
-  char* end = nullptr;
-  long l = std::strtol(p, &end, 10);
-  if (end == p || *end != ':') return false;
-  p = end + 1;
-  long c = std::strtol(p, &end, 10);
-  if (end == p || *end != ':') return false;
-  *line = static_cast<int>(l);
-  *column = static_cast<int>(c);
-  return true;
+/// The "line L:C: " prefix the engine puts on SQL errors, taken apart.
+struct Location {
+  int line = 0;
+  int column = 0;
+  std::string_view rest;  ///< the message after the prefix (leading spaces dropped)
+};
+
+std::optional<Location> SplitLocation(std::string_view message) {
+  if (message.rfind("line ", 0) != 0) return std::nullopt;
+  std::string_view p = message.substr(5);
+  auto number = [&p](int* out) {
+    size_t digits = 0;
+    while (digits < p.size() && p[digits] >= '0' && p[digits] <= '9') ++digits;
+    if (digits == 0 || digits >= p.size() || p[digits] != ':') return false;
+    *out = std::atoi(std::string(p.substr(0, digits)).c_str());
+    p.remove_prefix(digits + 1);
+    return true;
+  };
+  Location at;
+  if (!number(&at.line) || !number(&at.column)) return std::nullopt;
+  while (!p.empty() && p.front() == ' ') p.remove_prefix(1);
+  at.rest = p;
+  return at;
 }
 
 // The specific codes Trino gives the errors clients react to (a tool offers to create a
@@ -78,22 +90,12 @@ constexpr Code kColumnNotFound{47, "COLUMN_NOT_FOUND", "USER_ERROR"};
 constexpr Code kSchemaAlreadyExists{49, "SCHEMA_ALREADY_EXISTS", "USER_ERROR"};
 constexpr Code kTableAlreadyExists{50, "TABLE_ALREADY_EXISTS", "USER_ERROR"};
 
-/// The message without its "line L:C: " prefix.
-std::string_view Unlocated(std::string_view message) {
-  if (message.rfind("line ", 0) != 0) return message;
-  size_t first = message.find(':');
-  size_t second = first == std::string_view::npos ? first : message.find(':', first + 1);
-  if (second == std::string_view::npos) return message;
-  message.remove_prefix(second + 1);
-  while (!message.empty() && message.front() == ' ') message.remove_prefix(1);
-  return message;
-}
-
 /// A more specific code than `general` for a user error whose message names the missing
 /// or existing object; `general` otherwise.
 Code Refine(const Code& general, std::string_view message) {
   if (general.type != std::string_view("USER_ERROR")) return general;
-  std::string_view m = Unlocated(message);
+  std::optional<Location> at = SplitLocation(message);
+  std::string_view m = at.has_value() ? at->rest : std::string_view(message);
   auto starts = [&](std::string_view prefix) { return m.rfind(prefix, 0) == 0; };
   auto has = [&](std::string_view part) { return m.find(part) != std::string_view::npos; };
   bool missing = has("does not exist") || has("not found");
@@ -144,11 +146,9 @@ TrinoError ToTrinoError(const Status& status, bool syntax) {
   if (size_t nl = message.find('\n'); nl != std::string::npos) message.resize(nl);
   Code code = syntax ? kSyntax : Refine(CodeFor(status.code()), message);
   TrinoError e = Make(code, std::move(message));
-  int line = 0;
-  int column = 0;
-  if (ParseLocation(e.message, &line, &column)) {
-    e.line = line;
-    e.column = column;
+  if (std::optional<Location> at = SplitLocation(e.message)) {
+    e.line = at->line;
+    e.column = at->column;
   }
   return e;
 }
