@@ -178,9 +178,7 @@ class FilterPushdown {
             above.push_back(c);
           }
         }
-        LogicalPtr copy = Copy(*node);
-        copy->children[0] = Push(node->children[0], std::move(down));
-        return WrapFilter(copy, std::move(above));
+        return WithChildFiltered(node, std::move(down), std::move(above));
       }
       case LogicalKind::kScan: {
         LogicalPtr copy = Copy(*node);
@@ -215,9 +213,7 @@ class FilterPushdown {
             above.push_back(c);
           }
         }
-        LogicalPtr copy = Copy(*node);
-        copy->children[0] = Push(node->children[0], std::move(down));
-        return WrapFilter(copy, std::move(above));
+        return WithChildFiltered(node, std::move(down), std::move(above));
       }
       case LogicalKind::kSort: {
         LogicalPtr copy = Copy(*node);
@@ -243,33 +239,13 @@ class FilterPushdown {
             common = std::move(both);
           }
         }
-        std::vector<ExprPtr> down, above;
-        for (const ExprPtr& c : pending) {
-          if (Deterministic(*c) && !common.empty() && SubsetOf(ColumnsOf(*c), common)) {
-            down.push_back(c);
-          } else {
-            above.push_back(c);
-          }
-        }
-        LogicalPtr copy = Copy(*node);
-        copy->children[0] = Push(node->children[0], std::move(down));
-        return WrapFilter(copy, std::move(above));
+        if (common.empty()) return WithChildFiltered(node, {}, std::move(pending));
+        return PushConjunctsOver(node, std::move(pending), common);
       }
       case LogicalKind::kUnnest: {
         // Conjuncts over the input's columns only go below (they hold alike for every
         // row one input row expands to); those on unnested values stay above.
-        std::set<int32_t> input_ids = IdsOf(*node->children[0]);
-        std::vector<ExprPtr> down, above;
-        for (const ExprPtr& c : pending) {
-          if (Deterministic(*c) && SubsetOf(ColumnsOf(*c), input_ids)) {
-            down.push_back(c);
-          } else {
-            above.push_back(c);
-          }
-        }
-        LogicalPtr copy = Copy(*node);
-        copy->children[0] = Push(node->children[0], std::move(down));
-        return WrapFilter(copy, std::move(above));
+        return PushConjunctsOver(node, std::move(pending), IdsOf(*node->children[0]));
       }
       case LogicalKind::kUnionAll:
       case LogicalKind::kDistinct: {
@@ -301,6 +277,28 @@ class FilterPushdown {
   }
 
  private:
+  /// `node` over its only child with `down` pushed into the child and `above` kept over it.
+  LogicalPtr WithChildFiltered(const LogicalPtr& node, std::vector<ExprPtr> down,
+                               std::vector<ExprPtr> above) {
+    LogicalPtr copy = Copy(*node);
+    copy->children[0] = Push(node->children[0], std::move(down));
+    return WrapFilter(copy, std::move(above));
+  }
+
+  /// Deterministic conjuncts over `columns` only go below `node` (one child); the rest stay.
+  LogicalPtr PushConjunctsOver(const LogicalPtr& node, std::vector<ExprPtr> pending,
+                               const std::set<int32_t>& columns) {
+    std::vector<ExprPtr> down, above;
+    for (ExprPtr& c : pending) {
+      if (Deterministic(*c) && SubsetOf(ColumnsOf(*c), columns)) {
+        down.push_back(std::move(c));
+      } else {
+        above.push_back(std::move(c));
+      }
+    }
+    return WithChildFiltered(node, std::move(down), std::move(above));
+  }
+
   static LogicalPtr Empty(const LogicalNode& node) {
     auto values = std::make_shared<LogicalNode>();
     values->kind = LogicalKind::kValues;
