@@ -48,15 +48,9 @@ Sort::~Sort() = default;
 
 std::string Sort::Details() const { return "keys=[" + SortKeysToString(keys_) + "]"; }
 
-std::shared_ptr<MemoryTracker> Sort::Tracker(ExecContext& ctx) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (tracker_ == nullptr) tracker_ = MakeTracker(ctx);
-  return tracker_;
-}
-
 Result<std::unique_ptr<OperatorState>> Sort::MakeSinkState(ExecContext& ctx) {
   auto state = std::make_unique<SinkState>();
-  SQE_ASSIGN_OR_RETURN(state->reservation, Reservation::Make(Tracker(ctx), 0));
+  SQE_ASSIGN_OR_RETURN(state->reservation, Reservation::Make(MakeTracker(ctx), 0));
   return std::unique_ptr<OperatorState>(std::move(state));
 }
 
@@ -71,7 +65,7 @@ Status Sort::Combine(ExecContext& ctx, OperatorState& state) {
   auto& s = static_cast<SinkState&>(state);
   if (s.batches.empty()) return Status::OK();
   auto run = std::make_unique<Run>();
-  std::shared_ptr<MemoryTracker> tracker = Tracker(ctx);
+  std::shared_ptr<MemoryTracker> tracker = MakeTracker(ctx);
   SQE_ASSIGN_OR_RETURN(run->batch, Concatenate(schema_, s.batches, tracker));
   s.batches.clear();
   s.reservation.Reset();  // the run's buffers are charged by Concatenate now
@@ -98,7 +92,7 @@ Status Sort::Finalize(ExecContext& ctx) {
     runs_.clear();
     return Status::OK();
   }
-  std::shared_ptr<MemoryTracker> tracker = Tracker(ctx);
+  std::shared_ptr<MemoryTracker> tracker = MakeTracker(ctx);
   std::vector<Batch> batches;
   std::vector<uint32_t> bases;
   uint32_t total = 0;
@@ -140,7 +134,7 @@ Result<std::optional<Batch>> Sort::GetData(ExecContext& ctx, OperatorState&) {
   columnar::SelectionVector selection(
       std::vector<uint32_t>(order_.begin() + next_, order_.begin() + next_ + rows));
   next_ += rows;
-  SQE_ASSIGN_OR_RETURN(Batch out, columnar::Take(sorted_input_, selection, tracker_));
+  SQE_ASSIGN_OR_RETURN(Batch out, columnar::Take(sorted_input_, selection, MakeTracker(ctx)));
   return std::optional<Batch>(std::move(out));
 }
 

@@ -40,11 +40,8 @@ class Sort : public PhysicalOperator {
   struct Run;  // sort.cc
 
  private:
-  std::shared_ptr<MemoryTracker> Tracker(ExecContext& ctx);
-
   std::vector<SortKey> keys_;
   std::mutex mutex_;
-  std::shared_ptr<MemoryTracker> tracker_;
   std::vector<std::unique_ptr<Run>> runs_;
   // After Finalize: every row in one batch and the global order over it.
   columnar::Batch sorted_input_;

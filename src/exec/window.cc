@@ -757,15 +757,9 @@ std::string Window::Details() const {
   return out + "]";
 }
 
-std::shared_ptr<MemoryTracker> Window::Tracker(ExecContext& ctx) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (tracker_ == nullptr) tracker_ = MakeTracker(ctx);
-  return tracker_;
-}
-
 Result<std::unique_ptr<OperatorState>> Window::MakeSinkState(ExecContext& ctx) {
   auto state = std::make_unique<SinkState>();
-  SQE_ASSIGN_OR_RETURN(state->reservation, Reservation::Make(Tracker(ctx), 0));
+  SQE_ASSIGN_OR_RETURN(state->reservation, Reservation::Make(MakeTracker(ctx), 0));
   return std::unique_ptr<OperatorState>(std::move(state));
 }
 
@@ -778,7 +772,7 @@ Status Window::Sink(ExecContext&, const Batch& input, OperatorState& state) {
 
 Status Window::Combine(ExecContext& ctx, OperatorState& state) {
   auto& s = static_cast<SinkState&>(state);
-  std::shared_ptr<MemoryTracker> tracker = Tracker(ctx);
+  std::shared_ptr<MemoryTracker> tracker = MakeTracker(ctx);
   std::lock_guard<std::mutex> lock(mutex_);
   if (collected_reservation_.tracker() == nullptr) {
     SQE_ASSIGN_OR_RETURN(collected_reservation_, Reservation::Make(tracker, 0));
@@ -792,7 +786,7 @@ Status Window::Combine(ExecContext& ctx, OperatorState& state) {
 }
 
 Status Window::Finalize(ExecContext& ctx) {
-  std::shared_ptr<MemoryTracker> tracker = Tracker(ctx);
+  std::shared_ptr<MemoryTracker> tracker = MakeTracker(ctx);
   SQE_ASSIGN_OR_RETURN(Batch input, Concatenate(children_[0]->schema(), collected_, tracker));
   collected_.clear();
   collected_reservation_.Reset();  // the concatenated input is charged by Concatenate

@@ -112,11 +112,8 @@ class Window : public PhysicalOperator {
   Result<std::optional<columnar::Batch>> GetData(ExecContext& ctx, OperatorState& state) override;
 
  private:
-  std::shared_ptr<MemoryTracker> Tracker(ExecContext& ctx);
-
   std::vector<WindowCall> calls_;
   std::mutex mutex_;
-  std::shared_ptr<MemoryTracker> tracker_;
   std::vector<columnar::Batch> collected_;
   Reservation collected_reservation_;
   // After Finalize: the input with every result column.
