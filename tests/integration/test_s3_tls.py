@@ -12,6 +12,7 @@ import socket
 import ssl
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -117,6 +118,11 @@ def test_self_signed_certificate_is_refused_by_default(https_s3):
     err = r.stderr.decode()
     assert "certificate" in err.lower() and f"s3://{BUCKET}/refused.bin" in err, err
     assert "attempts" not in err, "a TLS failure must not be retried: " + err
+    # The terminator counts the failed handshake on its own thread, which may finish after
+    # the client has already exited: give it a moment before checking.
+    deadline = time.monotonic() + 5
+    while terminator.handshake_failures <= before and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert terminator.handshake_failures > before
     # the object must not exist:
     r = sqe_fs(moto, moto.endpoint, "--allow-http", "stat", f"s3://{BUCKET}/refused.bin")
