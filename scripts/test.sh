@@ -41,6 +41,14 @@ stage() { echo "" >&2; echo "==> $* ($(( SECONDS - START ))s)" >&2; }
 fail_stage() { STAGE_FAILURES+=("$1"); echo "test.sh: FAILED: $1" >&2; }
 fail_unreported() { fail_stage "$1"; UNREPORTED=$(( UNREPORTED + 1 )); }
 
+# The two builds and the test data need about 15 GiB; say so up front when the disk is
+# short (a full disk otherwise shows up as odd compiler or linker failures much later).
+FREE_KIB="$(df -Pk "$ROOT" | awk 'NR == 2 { print $4 }')"
+if [[ -n "$FREE_KIB" && "$FREE_KIB" -lt $(( 15 * 1024 * 1024 )) ]]; then
+  echo "test.sh: warning: only $(( FREE_KIB / 1024 / 1024 )) GiB free on $(df -P "$ROOT" | awk 'NR == 2 { print $6 }');" \
+    "the builds and tests need about 15 GiB (free space, e.g. old build/ directories)" >&2
+fi
+
 stage "install dependencies"
 if ! bash "$ROOT/scripts/install-deps.sh"; then
   fail_unreported "install-deps.sh"
