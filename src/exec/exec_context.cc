@@ -17,4 +17,16 @@ Status ExecContext::CheckInterrupt() const {
   return Status::OK();
 }
 
+Result<SpillDirectory*> ExecContext::SpillDirectoryForQuery() {
+  if (spill_dir.empty()) {
+    return Status::ResourceExhausted(
+        "spilling to disk is off (worker.spill_to_disk = false or worker.spill_dir empty)");
+  }
+  std::lock_guard<std::mutex> lock(spill_mutex_);
+  if (spill_directory_ == nullptr) {
+    SQE_ASSIGN_OR_RETURN(spill_directory_, SpillDirectory::Create(spill_dir));
+  }
+  return spill_directory_.get();
+}
+
 }  // namespace sqe::exec

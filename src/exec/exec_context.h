@@ -17,6 +17,7 @@
 #include "common/status.h"
 #include "common/task_scheduler.h"
 #include "exec/functions/registry.h"
+#include "exec/spill_file.h"
 
 namespace sqe::io {
 class FileSystem;
@@ -32,6 +33,9 @@ class ExecContext {
   io::FileSystem* fs = nullptr;            ///< default file system for paths without a table
   EvalContext eval;
   int64_t batch_size = 8192;  ///< target rows per batch
+  /// WITH RECURSIVE: the most recursion steps that may produce rows (session property
+  /// max_recursion_depth, Trino's default 10); one more that does fails the query.
+  int64_t max_recursion_depth = 10;
   /// Spilling allowed (query.spill_to_disk) and where ("" = no spilling).
   std::string spill_dir;
   /// CPU time the query's pipeline threads spent so far (their thread clocks, summed):
@@ -57,6 +61,14 @@ class ExecContext {
   /// it between batches (cheap: an atomic load and, with a deadline, a clock read).
   Status CheckInterrupt() const;
 
+  /// The query's private spill directory under spill_dir, made on the first call (the
+  /// same one later; thread-safe) and removed with its files when this context is
+  /// destroyed. ResourceExhausted saying spilling is off (worker.spill_to_disk) when
+  /// spill_dir is empty; IOError when the directory cannot be made.
+  Result<SpillDirectory*> SpillDirectoryForQuery();
+  /// Whether spilling is allowed (spill_dir set).
+  bool spill_enabled() const { return !spill_dir.empty(); }
+
  private:
   std::atomic<bool> cancelled_{false};
   mutable std::mutex mutex_;
@@ -65,6 +77,8 @@ class ExecContext {
   std::chrono::steady_clock::time_point deadline_;
   std::chrono::milliseconds timeout_{0};
   std::string timeout_setting_;
+  std::mutex spill_mutex_;
+  std::unique_ptr<SpillDirectory> spill_directory_;
 };
 
 }  // namespace sqe::exec
