@@ -318,5 +318,11 @@ void RegisterMinMaxAggregates(FunctionRegistry& registry);
 void RegisterVarianceAggregates(FunctionRegistry& registry);
 void RegisterBoolAggregates(FunctionRegistry& registry);
 void RegisterApproxDistinctAggregates(FunctionRegistry& registry);
+void RegisterStatisticsAggregates(FunctionRegistry& registry);
+void RegisterCollectAggregates(FunctionRegistry& registry);
+void RegisterChecksumAggregate(FunctionRegistry& registry);
+void RegisterApproxPercentileAggregate(FunctionRegistry& registry);
+/// XXH64 of `size` bytes with seed 0 (checksum; aggregate_checksum.cc).
+uint64_t XxHash64(const void* data, size_t size);
 
 }  // namespace sqe::exec::aggregate_internal

@@ -103,6 +103,10 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
   aggregate_internal::RegisterVarianceAggregates(registry);
   aggregate_internal::RegisterBoolAggregates(registry);
   aggregate_internal::RegisterApproxDistinctAggregates(registry);
+  aggregate_internal::RegisterStatisticsAggregates(registry);
+  aggregate_internal::RegisterCollectAggregates(registry);
+  aggregate_internal::RegisterChecksumAggregate(registry);
+  aggregate_internal::RegisterApproxPercentileAggregate(registry);
 }
 
 }  // namespace sqe::exec
