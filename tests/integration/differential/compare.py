@@ -168,3 +168,27 @@ def compare_results(sql: str, sqe_rows: list[list], duck_rows: list[tuple]) -> s
                 return (f"{'ordered' if ordered else 'sorted'} row {index}, column {column}: "
                         f"SQE {sv!r} vs DuckDB {dv!r}\nSQE row: {s}\nDuckDB row: {d}")
     return None
+
+
+def _json_like(value):
+    """A Python value from an Arrow result in the form sqe-shell's jsonl prints it."""
+    if isinstance(value, decimal.Decimal):
+        return format(value, "f")
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        return value
+    if isinstance(value, datetime.datetime):
+        return value.isoformat(sep=" ")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return value
+
+
+def rows_from_arrow(table) -> list[list]:
+    """The rows of a pyarrow Table fetched from SQE (Flight SQL), with every value in the
+    form parse_jsonl() returns, so compare_results() applies unchanged."""
+    columns = [table.column(i).to_pylist() for i in range(table.num_columns)]
+    return [[_json_like(col[row]) for col in columns] for row in range(table.num_rows)]
