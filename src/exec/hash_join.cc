@@ -1,13 +1,17 @@
 #include "exec/hash_join.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <deque>
+#include <limits>
 #include <string>
 
 #include "columnar/boolean_builder.h"
 #include "columnar/take.h"
 #include "exec/batch_concatenate.h"
 #include "exec/expression_evaluator.h"
+#include "exec/hash_join_spill.h"
 #include "exec/key_hash_table.h"
 #include "exec/pipeline.h"
 #include "exec/row_key_encoder.h"
@@ -22,9 +26,16 @@ constexpr uint32_t kEnd = UINT32_MAX;
 
 struct BuildState : OperatorState {
   std::vector<Batch> batches;
+  int64_t bytes = 0;  ///< reserved for `batches` on the shared reservation
 };
 
-struct ProbeState : OperatorState {
+/// Rows per spill message and the bytes a partition gathers before writing.
+constexpr int64_t kSpillFlushBytes = 256 << 10;
+
+bool IsResourceExhausted(const Status& st) { return st.code() == StatusCode::kResourceExhausted; }
+}  // namespace
+
+struct HashJoin::ProbeState : OperatorState {
   std::vector<Column> keys;
   std::vector<uint64_t> hashes;
   std::vector<uint8_t> null_keys;
@@ -32,10 +43,10 @@ struct ProbeState : OperatorState {
   EncodedRows encoded;
   std::vector<uint32_t> s_sel, t_sel;
   std::vector<uint8_t> matched;
+  std::vector<int32_t> partitions;  ///< spilling: per row, its probe file or -1
   /// Set while ExecuteStreaming runs: pair batches go out as soon as they are made.
   const std::function<Status(const Batch&)>* emit = nullptr;
 };
-}  // namespace
 
 struct HashJoin::Table {
   explicit Table(std::shared_ptr<MemoryTracker> tracker) : keys(std::move(tracker)) {}
@@ -48,6 +59,38 @@ struct HashJoin::Table {
   /// stores).
   std::vector<uint8_t> matched;
   Reservation reservation;
+};
+
+/// The grace hash join once the build side spilled. Partitions are those of level 0
+/// (JoinPartitionOf); a partition split again becomes work items of a deeper level.
+struct HashJoin::Spill {
+  SpillDirectory* dir = nullptr;
+  std::atomic<int64_t> bytes{0};  ///< written to spill files by this join
+  std::unique_ptr<JoinPartitionWriter> build;
+  std::unique_ptr<JoinPartitionWriter> probe;  ///< probe rows of the partitions on disk
+  std::array<uint8_t, kJoinPartitions> on_disk{};
+  bool any_on_disk = false;
+  std::atomic<int64_t> build_rows{0};
+  std::atomic<bool> build_null_key{false};
+
+  // The continuation's part: one thread at a time, under `mutex`.
+  struct Work {
+    std::string build_path, probe_path;
+    int64_t probe_rows = 0;
+    int level = 0;
+  };
+  std::mutex mutex;
+  bool started = false;
+  std::vector<Work> work;
+  std::deque<Batch> pending;     ///< output made but not handed out yet
+  std::unique_ptr<Table> table;  ///< the partition being joined
+  std::unique_ptr<SpillReader> probe_reader;
+  std::optional<Batch> probe_batch;  ///< read from the probe file, joined slice by slice
+  int64_t probe_offset = 0;
+  std::vector<int64_t> pair_counts;  ///< per row of probe_batch (capped)
+  int64_t kept_cursor = 0;
+  ProbeState probe_state;
+  std::vector<uint32_t> kept_rows;
 };
 
 namespace {
@@ -141,8 +184,15 @@ void HashJoin::BuildPipelines(PipelineBuilder& builder) {
   children_[stream_child_]->BuildPipelines(builder);
   builder.current().operators.push_back(this);
   builder.AddDependency(builder.current_index(), build);
-  // Kept build rows continue through the rest of the probe pipeline.
-  if (KeepsBuildRows()) builder.AddContinuation(this);
+  // Kept build rows and the spilled partitions' output continue through the rest of the
+  // probe pipeline (a join that neither keeps rows nor spilled runs it on one thread,
+  // finding nothing to do).
+  builder.AddContinuation(this);
+}
+
+int64_t HashJoin::SourceParallelism() const {
+  const bool work = KeepsBuildRows() || (spill_ != nullptr && spill_->any_on_disk);
+  return work ? 0 : 1;
 }
 
 std::shared_ptr<MemoryTracker> HashJoin::Tracker(ExecContext& ctx) {
@@ -160,37 +210,60 @@ Result<std::unique_ptr<OperatorState>> HashJoin::MakeSinkState(ExecContext& ctx)
   return std::unique_ptr<OperatorState>(std::make_unique<BuildState>());
 }
 
-Status HashJoin::Sink(ExecContext&, const Batch& input, OperatorState& state) {
+Status HashJoin::Sink(ExecContext& ctx, const Batch& input, OperatorState& state) {
   auto& s = static_cast<BuildState&>(state);
-  {
+  if (!spilling_.load(std::memory_order_acquire)) {
     std::lock_guard<std::mutex> lock(mutex_);
-    SQE_RETURN_NOT_OK(
-        batches_reservation_.Resize(batches_reservation_.bytes() + BatchBytes(input)));
+    if (!spilling_.load(std::memory_order_relaxed)) {
+      const int64_t bytes = BatchBytes(input);
+      Status st = batches_reservation_.Resize(batches_reservation_.bytes() + bytes);
+      if (st.ok()) {
+        s.batches.push_back(input);
+        s.bytes += bytes;
+        return Status::OK();
+      }
+      if (!IsResourceExhausted(st)) return st;
+      SQE_RETURN_NOT_OK(StartSpilling(ctx, st));
+    }
   }
-  s.batches.push_back(input);
-  return Status::OK();
+  // Spilling: this thread's batches gathered before go first, then the new one.
+  if (!s.batches.empty()) {
+    SQE_RETURN_NOT_OK(SpillBuildBatches(&s.batches, s.bytes));
+    s.bytes = 0;
+  }
+  return SpillBuildBatch(input);
 }
 
 Status HashJoin::Combine(ExecContext&, OperatorState& state) {
   auto& s = static_cast<BuildState&>(state);
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& b : s.batches) table_batches_.push_back(std::move(b));
-  s.batches.clear();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!spilling_.load(std::memory_order_relaxed)) {
+      for (auto& b : s.batches) table_batches_.push_back(std::move(b));
+      s.batches.clear();
+      return Status::OK();
+    }
+  }
+  SQE_RETURN_NOT_OK(SpillBuildBatches(&s.batches, s.bytes));
+  s.bytes = 0;
   return Status::OK();
 }
 
-Status HashJoin::Finalize(ExecContext& ctx) {
-  std::shared_ptr<MemoryTracker> tracker = Tracker(ctx);
-  auto table = std::make_unique<Table>(tracker);
+Result<std::unique_ptr<HashJoin::Table>> HashJoin::BuildTable(std::vector<Batch>* batches,
+                                                              Reservation* batches_reservation) {
+  auto table = std::make_unique<Table>(tracker_);
   const columnar::SchemaPtr& schema = children_[table_child_]->schema();
-  SQE_ASSIGN_OR_RETURN(table->rows, Concatenate(schema, table_batches_, tracker));
-  table_batches_.clear();
-  batches_reservation_.Reset();
+  SQE_ASSIGN_OR_RETURN(table->rows, Concatenate(schema, *batches, tracker_));
+  // From here on the rows are the one concatenated batch (what a caller spills when the
+  // table does not fit).
+  batches->clear();
+  if (table->rows.num_rows() > 0) batches->push_back(table->rows);
+  if (batches_reservation != nullptr) batches_reservation->Reset();
   const int64_t n = table->rows.num_rows();
   if (n >= static_cast<int64_t>(kEnd)) {
     return Status::ResourceExhausted("the build side of a join has more than 2^32 - 1 rows");
   }
-  SQE_ASSIGN_OR_RETURN(table->reservation, Reservation::Make(tracker, n * 12 + 64));
+  SQE_ASSIGN_OR_RETURN(table->reservation, Reservation::Make(tracker_, n * 12 + 64));
   table->next.assign(static_cast<size_t>(n), kEnd);
   if (table_keys_.empty()) {
     // Cross join: every row under one key.
@@ -226,8 +299,382 @@ Status HashJoin::Finalize(ExecContext& ctx) {
     SQE_RETURN_NOT_OK(table->reservation.Resize(table->reservation.bytes() + n));
     table->matched.assign(static_cast<size_t>(n), 0);
   }
+  batches->clear();
+  return table;
+}
+
+Status HashJoin::Finalize(ExecContext& ctx) {
+  Tracker(ctx);
   unmatched_cursor_.store(0, std::memory_order_relaxed);
-  table_ = std::move(table);
+  if (!spilling_.load(std::memory_order_relaxed)) {
+    Result<std::unique_ptr<Table>> built = BuildTable(&table_batches_, &batches_reservation_);
+    if (built.ok()) {
+      table_ = std::move(built).value();
+      build_empty_ = table_->rows.num_rows() == 0;
+      build_has_null_key_ = table_->has_null_key;
+      return Status::OK();
+    }
+    if (!IsResourceExhausted(built.status())) return built.status();
+    std::lock_guard<std::mutex> lock(mutex_);
+    SQE_RETURN_NOT_OK(StartSpilling(ctx, built.status()));
+  }
+  return FinalizeSpilled(ctx);
+}
+
+// --- Grace hash join ----------------------------------------------------------------
+
+Status HashJoin::StartSpilling(ExecContext& ctx, const Status& cause) {
+  if (table_keys_.empty()) {
+    return Status::ResourceExhausted(cause.message() +
+                                     "; a cross join (no equality keys) cannot spill to disk");
+  }
+  if (!ctx.spill_enabled()) {
+    return Status::ResourceExhausted(cause.message() +
+                                     "; the hash join could not spill: spilling to disk is off "
+                                     "(worker.spill_to_disk = false)");
+  }
+  SQE_ASSIGN_OR_RETURN(SpillDirectory * dir, ctx.SpillDirectoryForQuery());
+  auto spill = std::make_unique<Spill>();
+  spill->dir = dir;
+  spill->build = std::make_unique<JoinPartitionWriter>(
+      dir, "join-build", children_[table_child_]->schema(), &spill->bytes,
+      std::max<int64_t>(1024, ctx.batch_size), kSpillFlushBytes);
+  spill_ = std::move(spill);
+  spilling_.store(true, std::memory_order_release);
+  // The batches Combined so far (or all of them, from Finalize); mutex_ is held.
+  int64_t bytes = 0;
+  for (const Batch& b : table_batches_) bytes += BatchBytes(b);
+  SQE_RETURN_NOT_OK(SpillBuildBatches(&table_batches_, 0));
+  return batches_reservation_.Resize(std::max<int64_t>(0, batches_reservation_.bytes() - bytes));
+}
+
+Status HashJoin::SpillBuildBatch(const Batch& batch) {
+  const int64_t n = batch.num_rows();
+  if (n == 0) return Status::OK();
+  std::vector<Column> keys;
+  for (int k : table_keys_) keys.push_back(batch.column(k));
+  std::vector<uint64_t> hashes(static_cast<size_t>(n));
+  HashKeyColumns(keys, n, hashes.data());
+  std::vector<uint8_t> null_keys;
+  NullMask(keys, n, &null_keys);
+  std::vector<int32_t> partitions(static_cast<size_t>(n));
+  // A NULL-keyed build row never matches: only joins emitting build rows need it back.
+  const bool keep_null_keys = KeepsBuildRows();
+  bool null_key = false;
+  for (int64_t i = 0; i < n; ++i) {
+    if (null_keys[i]) {
+      null_key = true;
+      if (!keep_null_keys) {
+        partitions[i] = -1;
+        continue;
+      }
+    }
+    partitions[i] = JoinPartitionOf(hashes[i], 0);
+  }
+  if (null_key) spill_->build_null_key.store(true, std::memory_order_relaxed);
+  spill_->build_rows.fetch_add(n, std::memory_order_relaxed);
+  return spill_->build->Append(batch, partitions.data());
+}
+
+Status HashJoin::SpillBuildBatches(std::vector<Batch>* batches, int64_t bytes) {
+  for (const Batch& b : *batches) SQE_RETURN_NOT_OK(SpillBuildBatch(b));
+  batches->clear();
+  if (bytes > 0) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    SQE_RETURN_NOT_OK(
+        batches_reservation_.Resize(std::max<int64_t>(0, batches_reservation_.bytes() - bytes)));
+  }
+  return Status::OK();
+}
+
+namespace {
+/// Every batch of a spill file, their buffers charged to `tracker`.
+Status ReadSpillFile(const std::string& path, const std::shared_ptr<MemoryTracker>& tracker,
+                     std::vector<Batch>* out) {
+  SQE_ASSIGN_OR_RETURN(std::unique_ptr<SpillReader> reader, SpillReader::Open(path, tracker));
+  while (true) {
+    SQE_ASSIGN_OR_RETURN(std::optional<Batch> next, reader->Next());
+    if (!next.has_value()) return Status::OK();
+    out->push_back(std::move(*next));
+  }
+}
+}  // namespace
+
+Status HashJoin::FinalizeSpilled(ExecContext& ctx) {
+  Spill& sp = *spill_;
+  table_batches_.clear();
+  batches_reservation_.Reset();
+  SQE_RETURN_NOT_OK(sp.build->Finish());
+  build_empty_ = sp.build_rows.load() == 0;
+  build_has_null_key_ = sp.build_null_key.load();
+  // Load back the partitions that fit half of what the query may still take (the other
+  // half for the probe side's work), by an estimate of the table's size: rows, keys,
+  // chains and the concatenation's copy.
+  int64_t budget = tracker_->Available();
+  if (budget == std::numeric_limits<int64_t>::max()) budget = int64_t{1} << 40;
+  budget /= 2;
+  std::vector<int> resident;
+  int64_t estimate = 0;
+  for (int p = 0; p < kJoinPartitions; ++p) {
+    if (sp.build->rows(p) == 0) continue;
+    const int64_t cost = sp.build->bytes(p) * 2 + sp.build->rows(p) * 96;
+    if (estimate + cost > budget) continue;
+    estimate += cost;
+    resident.push_back(p);
+  }
+  if (!resident.empty()) {
+    // The table may take at most what the estimate allowed: the rest stays free for the
+    // probe side (held while the table is built, then let go).
+    Result<Reservation> headroom =
+        Reservation::Make(tracker_, budget >= (int64_t{1} << 39) ? 0 : budget);
+    std::vector<Batch> batches;
+    Status st = headroom.status();
+    for (int p : resident) {
+      st = ReadSpillFile(sp.build->path(p), tracker_, &batches);
+      if (!st.ok()) break;
+    }
+    if (st.ok()) {
+      Result<std::unique_ptr<Table>> built = BuildTable(&batches, nullptr);
+      if (built.ok()) {
+        table_ = std::move(built).value();
+      } else {
+        st = built.status();
+      }
+    }
+    if (!st.ok() && !IsResourceExhausted(st)) return st;
+    if (!st.ok()) resident.clear();  // the estimate was wrong: everything stays on disk
+  }
+  if (table_ == nullptr) {
+    std::vector<Batch> none;
+    SQE_ASSIGN_OR_RETURN(table_, BuildTable(&none, nullptr));
+  }
+  for (int p : resident) RemoveSpillFile(sp.build->path(p));
+  for (int p = 0; p < kJoinPartitions; ++p) {
+    const bool on_disk =
+        sp.build->rows(p) > 0 && std::find(resident.begin(), resident.end(), p) == resident.end();
+    sp.on_disk[p] = on_disk ? 1 : 0;
+    sp.any_on_disk = sp.any_on_disk || on_disk;
+  }
+  if (sp.any_on_disk) {
+    sp.probe = std::make_unique<JoinPartitionWriter>(
+        sp.dir, "join-probe", children_[stream_child_]->schema(), &sp.bytes,
+        std::max<int64_t>(1024, ctx.batch_size), kSpillFlushBytes);
+  }
+  stats_.extra = "spilled=" + FormatBytes(sp.bytes.load());
+  return Status::OK();
+}
+
+Result<std::optional<Batch>> HashJoin::SpillProbeRows(const Batch& input, ProbeState& s) {
+  const Spill& sp = *spill_;
+  const int64_t n = input.num_rows();
+  s.keys.clear();
+  for (int k : stream_keys_) s.keys.push_back(input.column(k));
+  s.hashes.resize(static_cast<size_t>(n));
+  HashKeyColumns(s.keys, n, s.hashes.data());
+  NullMask(s.keys, n, &s.null_keys);
+  s.partitions.assign(static_cast<size_t>(n), -1);
+  columnar::SelectionVector keep;
+  int64_t spilled = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    // A NULL-keyed probe row matches nothing: it is answered now, like in memory.
+    if (!s.null_keys[i]) {
+      const int p = JoinPartitionOf(s.hashes[i], 0);
+      if (sp.on_disk[p]) {
+        s.partitions[i] = p;
+        ++spilled;
+        continue;
+      }
+    }
+    keep.Append(static_cast<uint32_t>(i));
+  }
+  if (spilled == 0) return std::optional<Batch>(input);
+  SQE_RETURN_NOT_OK(sp.probe->Append(input, s.partitions.data()));
+  if (keep.empty()) return std::optional<Batch>();
+  SQE_ASSIGN_OR_RETURN(Batch rest, columnar::Take(input, keep, tracker_));
+  return std::optional<Batch>(std::move(rest));
+}
+
+Result<std::optional<Batch>> HashJoin::NextSpilledBatch(ExecContext& ctx) {
+  Spill& sp = *spill_;
+  std::lock_guard<std::mutex> lock(sp.mutex);
+  if (!sp.started) {
+    sp.started = true;
+    SQE_RETURN_NOT_OK(sp.probe->Finish());
+    for (int p = kJoinPartitions - 1; p >= 0; --p) {
+      if (!sp.on_disk[p]) continue;
+      sp.work.push_back(
+          Spill::Work{sp.build->path(p), sp.probe->path(p), sp.probe->rows(p), /*level=*/0});
+    }
+  }
+  const int64_t chunk = std::max<int64_t>(1, ctx.batch_size);
+  while (true) {
+    if (!sp.pending.empty()) {
+      Batch next = std::move(sp.pending.front());
+      sp.pending.pop_front();
+      return std::optional<Batch>(std::move(next));
+    }
+    SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
+    if (sp.table != nullptr) {
+      if (sp.probe_batch.has_value()) {
+        // The next slice of the probe batch: rows whose pairs add up to about one output
+        // batch (at least one row), so a fan-out is handed out a batch at a time.
+        const int64_t n = sp.probe_batch->num_rows();
+        int64_t end = sp.probe_offset;
+        int64_t pairs = 0;
+        while (end < n && (end == sp.probe_offset || pairs + sp.pair_counts[end] <= chunk)) {
+          pairs += sp.pair_counts[end++];
+        }
+        Batch slice = sp.probe_batch->Slice(sp.probe_offset, end - sp.probe_offset);
+        sp.probe_offset = end;
+        if (end == n) sp.probe_batch.reset();
+        std::vector<Batch> out;
+        SQE_RETURN_NOT_OK(ProbeBatch(ctx, slice, *sp.table, sp.probe_state, &out));
+        for (Batch& b : out) sp.pending.push_back(std::move(b));
+        continue;
+      }
+      if (sp.probe_reader != nullptr) {
+        SQE_ASSIGN_OR_RETURN(std::optional<Batch> probe, sp.probe_reader->Next());
+        if (probe.has_value()) {
+          SQE_RETURN_NOT_OK(PairCounts(*sp.table, *probe, sp.probe_state, chunk, &sp.pair_counts));
+          sp.probe_batch = std::move(probe);
+          sp.probe_offset = 0;
+          continue;
+        }
+        sp.probe_reader.reset();
+      }
+      const int64_t n = sp.table->rows.num_rows();
+      if (KeepsBuildRows() && sp.kept_cursor < n) {
+        const int64_t start = sp.kept_cursor;
+        sp.kept_cursor = std::min(n, start + chunk);
+        SQE_ASSIGN_OR_RETURN(std::optional<Batch> kept,
+                             KeptBuildRows(*sp.table, start, sp.kept_cursor, &sp.kept_rows));
+        if (kept.has_value()) return kept;
+        continue;
+      }
+      sp.table.reset();
+      continue;
+    }
+    if (sp.work.empty()) {
+      stats_.extra = "spilled=" + FormatBytes(sp.bytes.load());
+      return std::optional<Batch>();
+    }
+    SQE_RETURN_NOT_OK(OpenNextPartition(ctx));
+  }
+}
+
+Status HashJoin::PairCounts(const Table& table, const Batch& input, ProbeState& s, int64_t cap,
+                            std::vector<int64_t>* counts) {
+  const int64_t n = input.num_rows();
+  counts->assign(static_cast<size_t>(n), 1);
+  if (table.rows.num_rows() == 0) return Status::OK();
+  s.keys.clear();
+  for (int k : stream_keys_) s.keys.push_back(input.column(k));
+  s.hashes.resize(static_cast<size_t>(n));
+  HashKeyColumns(s.keys, n, s.hashes.data());
+  NullMask(s.keys, n, &s.null_keys);
+  SQE_RETURN_NOT_OK(RowKeyEncoder(key_types_).Encode(s.keys, n, &s.encoded));
+  s.groups.resize(static_cast<size_t>(n));
+  table.keys.Find(s.encoded, s.hashes.data(), n, s.null_keys.data(), s.groups.data());
+  for (int64_t i = 0; i < n; ++i) {
+    if (s.groups[i] == KeyHashTable::kNotFound) continue;
+    int64_t pairs = 0;
+    for (uint32_t r = table.head[s.groups[i]]; r != kEnd && pairs <= cap; r = table.next[r]) {
+      ++pairs;
+    }
+    (*counts)[i] = std::max<int64_t>(1, pairs);
+  }
+  return Status::OK();
+}
+
+Status HashJoin::OpenNextPartition(ExecContext& ctx) {
+  Spill& sp = *spill_;
+  Spill::Work w = std::move(sp.work.back());
+  sp.work.pop_back();
+  if (w.probe_rows == 0 && !KeepsBuildRows()) {
+    // Nothing can come out of a partition without probe rows.
+    RemoveSpillFile(w.build_path);
+    return Status::OK();
+  }
+  std::vector<Batch> batches;
+  // A quarter of what the query may still take stays free for probing the partition
+  // (its probe batches and output): held while the table is built.
+  const int64_t available = tracker_->Available();
+  Result<Reservation> headroom = Reservation::Make(
+      tracker_, available == std::numeric_limits<int64_t>::max() ? 0 : available / 4);
+  Status st = headroom.status();
+  if (st.ok() && !w.build_path.empty()) st = ReadSpillFile(w.build_path, tracker_, &batches);
+  if (st.ok()) {
+    Result<std::unique_ptr<Table>> built = BuildTable(&batches, nullptr);
+    if (built.ok()) {
+      sp.table = std::move(built).value();
+      sp.kept_cursor = 0;
+      RemoveSpillFile(w.build_path);
+      if (w.probe_rows > 0) {
+        SQE_ASSIGN_OR_RETURN(sp.probe_reader, SpillReader::Open(w.probe_path, tracker_));
+        RemoveSpillFile(w.probe_path);  // the open reader keeps the data until it closes
+      }
+      return Status::OK();
+    }
+    st = built.status();
+  }
+  if (!IsResourceExhausted(st)) return st;
+  batches.clear();
+  if (headroom.ok()) headroom->Reset();
+  if (w.level >= kJoinMaxLevel) {
+    return Status::ResourceExhausted(
+        st.message() + "; a hash join partition still does not fit after splitting it " +
+        std::to_string(kJoinMaxLevel + 1) +
+        " times (many build rows share one join key?): raise query.max_query_memory");
+  }
+  // Split the partition on the next hash bits, both sides.
+  const int level = w.level + 1;
+  auto split = [&](const std::string& path, const columnar::SchemaPtr& schema,
+                   const std::vector<int>& key_columns,
+                   const char* tag) -> Result<std::unique_ptr<JoinPartitionWriter>> {
+    auto writer = std::make_unique<JoinPartitionWriter>(
+        sp.dir, tag, schema, &sp.bytes, std::max<int64_t>(1024, ctx.batch_size), kSpillFlushBytes);
+    SQE_ASSIGN_OR_RETURN(std::unique_ptr<SpillReader> reader, SpillReader::Open(path, tracker_));
+    std::vector<Column> keys;
+    std::vector<uint64_t> hashes;
+    std::vector<int32_t> partitions;
+    while (true) {
+      SQE_RETURN_NOT_OK(ctx.CheckInterrupt());
+      SQE_ASSIGN_OR_RETURN(std::optional<Batch> next, reader->Next());
+      if (!next.has_value()) break;
+      const int64_t n = next->num_rows();
+      keys.clear();
+      for (int k : key_columns) keys.push_back(next->column(k));
+      hashes.resize(static_cast<size_t>(n));
+      HashKeyColumns(keys, n, hashes.data());
+      partitions.resize(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) partitions[i] = JoinPartitionOf(hashes[i], level);
+      SQE_RETURN_NOT_OK(writer->Append(*next, partitions.data()));
+    }
+    SQE_RETURN_NOT_OK(writer->Finish());
+    RemoveSpillFile(path);
+    return writer;
+  };
+  SQE_ASSIGN_OR_RETURN(
+      std::unique_ptr<JoinPartitionWriter> build,
+      split(w.build_path, children_[table_child_]->schema(), table_keys_, "join-build"));
+  std::unique_ptr<JoinPartitionWriter> probe;
+  if (w.probe_rows > 0) {
+    SQE_ASSIGN_OR_RETURN(
+        probe, split(w.probe_path, children_[stream_child_]->schema(), stream_keys_, "join-probe"));
+  }
+  // Probe rows whose sub-partition got no build rows match nothing; only the joins that
+  // answer unmatched probe rows (LEFT, FULL, ANTI, MARK) join them with an empty table.
+  const bool answer_unmatched = type_ == JoinType::kLeft || type_ == JoinType::kFull ||
+                                type_ == JoinType::kAnti || type_ == JoinType::kMark;
+  for (int p = kJoinPartitions - 1; p >= 0; --p) {
+    const int64_t probe_rows = probe != nullptr ? probe->rows(p) : 0;
+    const std::string probe_path = probe != nullptr ? probe->path(p) : "";
+    if (build->rows(p) == 0 && !(answer_unmatched && probe_rows > 0)) {
+      RemoveSpillFile(probe_path);
+      continue;
+    }
+    sp.work.push_back(Spill::Work{build->path(p), probe_path, probe_rows, level});
+  }
   return Status::OK();
 }
 
@@ -235,7 +682,7 @@ Result<std::unique_ptr<OperatorState>> HashJoin::MakeOperatorState(ExecContext&)
   return std::unique_ptr<OperatorState>(std::make_unique<ProbeState>());
 }
 
-Result<std::vector<Column>> HashJoin::PairColumns(const Batch& stream,
+Result<std::vector<Column>> HashJoin::PairColumns(const Table& table, const Batch& stream,
                                                   const std::vector<uint32_t>& s_sel,
                                                   const std::vector<uint32_t>& t_sel,
                                                   int64_t table_null_rows) {
@@ -253,7 +700,7 @@ Result<std::vector<Column>> HashJoin::PairColumns(const Batch& stream,
     }
   } else {
     columnar::SelectionVector tsel(t_sel);
-    for (const Column& c : table_->rows.columns()) {
+    for (const Column& c : table.rows.columns()) {
       SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(c, tsel, tracker_));
       table_columns.push_back(std::move(taken));
     }
@@ -262,9 +709,9 @@ Result<std::vector<Column>> HashJoin::PairColumns(const Batch& stream,
   return stream_columns;
 }
 
-Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<uint32_t>* s_sel,
-                           std::vector<uint32_t>* t_sel, std::vector<uint8_t>* matched,
-                           std::vector<Batch>* out) {
+Status HashJoin::EmitPairs(ExecContext& ctx, Table& table, const Batch& stream,
+                           std::vector<uint32_t>* s_sel, std::vector<uint32_t>* t_sel,
+                           std::vector<uint8_t>* matched, std::vector<Batch>* out) {
   if (s_sel->empty()) return Status::OK();
   const bool pairs_out = type_ == JoinType::kInner || type_ == JoinType::kLeft ||
                          type_ == JoinType::kRight || type_ == JoinType::kFull;
@@ -272,10 +719,11 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
   if (residual_ == nullptr && !pairs_out) {
     for (uint32_t s : *s_sel) (*matched)[s] = 1;
     if (mark_build) {
-      for (uint32_t t : *t_sel) MarkMatched(table_->matched, t);
+      for (uint32_t t : *t_sel) MarkMatched(table.matched, t);
     }
   } else {
-    SQE_ASSIGN_OR_RETURN(std::vector<Column> columns, PairColumns(stream, *s_sel, *t_sel, -1));
+    SQE_ASSIGN_OR_RETURN(std::vector<Column> columns,
+                         PairColumns(table, stream, *s_sel, *t_sel, -1));
     const int64_t rows = static_cast<int64_t>(s_sel->size());
     std::vector<columnar::Field> fields;
     for (int side = 0; side < 2; ++side) {
@@ -288,7 +736,7 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
                            EvaluatePredicate(*residual_, pairs, ctx.eval));
       for (int64_t i = 0; i < pass.size(); ++i) {
         (*matched)[(*s_sel)[pass[i]]] = 1;
-        if (mark_build) MarkMatched(table_->matched, (*t_sel)[pass[i]]);
+        if (mark_build) MarkMatched(table.matched, (*t_sel)[pass[i]]);
       }
       if (pairs_out && !pass.empty()) {
         if (pass.size() < rows) {
@@ -300,7 +748,7 @@ Status HashJoin::EmitPairs(ExecContext& ctx, const Batch& stream, std::vector<ui
     } else {
       for (uint32_t s : *s_sel) (*matched)[s] = 1;
       if (mark_build) {
-        for (uint32_t t : *t_sel) MarkMatched(table_->matched, t);
+        for (uint32_t t : *t_sel) MarkMatched(table.matched, t);
       }
       SQE_ASSIGN_OR_RETURN(Batch result, Batch::Make(schema_, pairs.columns(), rows));
       out->push_back(std::move(result));
@@ -326,7 +774,16 @@ Status HashJoin::ExecuteStreaming(ExecContext& ctx, const Batch& input, Operator
 Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& state,
                          std::vector<Batch>* out) {
   auto& s = static_cast<ProbeState&>(state);
-  const Table& table = *table_;
+  if (spill_ != nullptr && spill_->any_on_disk) {
+    SQE_ASSIGN_OR_RETURN(std::optional<Batch> rest, SpillProbeRows(input, s));
+    if (!rest.has_value()) return Status::OK();
+    return ProbeBatch(ctx, *rest, *table_, s, out);
+  }
+  return ProbeBatch(ctx, input, *table_, s, out);
+}
+
+Status HashJoin::ProbeBatch(ExecContext& ctx, const Batch& input, Table& table, ProbeState& s,
+                            std::vector<Batch>* out) {
   const int64_t n = input.num_rows();
   const bool table_empty = table.rows.num_rows() == 0;
   s.groups.assign(static_cast<size_t>(n), KeyHashTable::kNotFound);
@@ -364,8 +821,8 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
         // Without a residual every row of a key matches together: a marked first row
         // means the whole chain is marked.
         for (uint32_t r = table.head[g]; r != kEnd; r = table.next[r]) {
-          if (std::atomic_ref<uint8_t>(table_->matched[r]).load(std::memory_order_relaxed)) break;
-          MarkMatched(table_->matched, r);
+          if (std::atomic_ref<uint8_t>(table.matched[r]).load(std::memory_order_relaxed)) break;
+          MarkMatched(table.matched, r);
         }
       }
       continue;
@@ -374,7 +831,7 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
       s.s_sel.push_back(static_cast<uint32_t>(i));
       s.t_sel.push_back(r);
       if (static_cast<int64_t>(s.s_sel.size()) >= ctx.batch_size) {
-        SQE_RETURN_NOT_OK(EmitPairs(ctx, input, &s.s_sel, &s.t_sel, &s.matched, out));
+        SQE_RETURN_NOT_OK(EmitPairs(ctx, table, input, &s.s_sel, &s.t_sel, &s.matched, out));
         if (s.emit != nullptr) {
           for (const Batch& b : *out) SQE_RETURN_NOT_OK((*s.emit)(b));
           out->clear();
@@ -383,7 +840,7 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
       }
     }
   }
-  SQE_RETURN_NOT_OK(EmitPairs(ctx, input, &s.s_sel, &s.t_sel, &s.matched, out));
+  SQE_RETURN_NOT_OK(EmitPairs(ctx, table, input, &s.s_sel, &s.t_sel, &s.matched, out));
 
   switch (type_) {
     case JoinType::kInner:
@@ -398,7 +855,8 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
       }
       if (s.s_sel.empty()) return Status::OK();
       const int64_t rows = static_cast<int64_t>(s.s_sel.size());
-      SQE_ASSIGN_OR_RETURN(std::vector<Column> columns, PairColumns(input, s.s_sel, {}, rows));
+      SQE_ASSIGN_OR_RETURN(std::vector<Column> columns,
+                           PairColumns(table, input, s.s_sel, {}, rows));
       s.s_sel.clear();
       SQE_ASSIGN_OR_RETURN(Batch result, Batch::Make(schema_, std::move(columns), rows));
       out->push_back(std::move(result));
@@ -406,7 +864,7 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
     }
     case JoinType::kSemi:
     case JoinType::kAnti: {
-      const bool unknown_if_unmatched = null_aware_ && !table_empty && table.has_null_key;
+      const bool unknown_if_unmatched = null_aware_ && !build_empty_ && build_has_null_key_;
       columnar::SelectionVector keep;
       for (int64_t i = 0; i < n; ++i) {
         bool pass;
@@ -414,7 +872,7 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
           pass = s.matched[i] != 0;
         } else {
           pass = !s.matched[i] &&
-                 !(null_aware_ && !table_empty && (s.null_keys[i] || unknown_if_unmatched));
+                 !(null_aware_ && !build_empty_ && (s.null_keys[i] || unknown_if_unmatched));
         }
         if (pass) keep.Append(static_cast<uint32_t>(i));
       }
@@ -433,7 +891,7 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
       for (int64_t i = 0; i < n; ++i) {
         if (s.matched[i]) {
           SQE_RETURN_NOT_OK(mark.Append(true));
-        } else if (null_aware_ && !table_empty && (s.null_keys[i] || table.has_null_key)) {
+        } else if (null_aware_ && !build_empty_ && (s.null_keys[i] || build_has_null_key_)) {
           SQE_RETURN_NOT_OK(mark.AppendNull());
         } else {
           SQE_RETURN_NOT_OK(mark.Append(false));
@@ -457,46 +915,52 @@ struct UnmatchedState : OperatorState {
 }  // namespace
 
 Result<std::unique_ptr<OperatorState>> HashJoin::MakeSourceState(ExecContext&) {
-  if (!KeepsBuildRows()) {
-    return Status::Internal("HashJoin is a source only for joins that keep build rows");
-  }
   return std::unique_ptr<OperatorState>(std::make_unique<UnmatchedState>());
+}
+
+Result<std::optional<Batch>> HashJoin::KeptBuildRows(const Table& table, int64_t start, int64_t end,
+                                                     std::vector<uint32_t>* rows) {
+  // RIGHT SEMI keeps the matched build rows; the others the unmatched ones.
+  const uint8_t keep = type_ == JoinType::kRightSemi ? 1 : 0;
+  const bool with_probe_columns = type_ == JoinType::kRight || type_ == JoinType::kFull;
+  rows->clear();
+  for (int64_t r = start; r < end; ++r) {
+    if (table.matched[r] == keep) rows->push_back(static_cast<uint32_t>(r));
+  }
+  if (rows->empty()) return std::optional<Batch>();
+  const int64_t count = static_cast<int64_t>(rows->size());
+  std::vector<Column> columns;
+  if (with_probe_columns) {
+    for (const auto& f : children_[stream_child_]->schema()->fields()) {
+      SQE_ASSIGN_OR_RETURN(Column nulls, Column::MakeAllNull(f.type(), count, tracker_));
+      columns.push_back(std::move(nulls));
+    }
+  }
+  columnar::SelectionVector sel(*rows);
+  for (const Column& c : table.rows.columns()) {
+    SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(c, sel, tracker_));
+    columns.push_back(std::move(taken));
+  }
+  SQE_ASSIGN_OR_RETURN(Batch result, Batch::Make(schema_, std::move(columns), count));
+  return std::optional<Batch>(std::move(result));
 }
 
 Result<std::optional<Batch>> HashJoin::GetData(ExecContext& ctx, OperatorState& state) {
   auto& s = static_cast<UnmatchedState&>(state);
-  const Table& table = *table_;
-  const int64_t n = table.rows.num_rows();
-  const int64_t chunk = std::max<int64_t>(1, ctx.batch_size);
-  // RIGHT SEMI keeps the matched build rows; the others the unmatched ones.
-  const uint8_t keep = type_ == JoinType::kRightSemi ? 1 : 0;
-  const bool with_probe_columns = type_ == JoinType::kRight || type_ == JoinType::kFull;
-  // Threads claim ranges of build rows until one holds a row to emit.
-  while (true) {
-    const int64_t start = unmatched_cursor_.fetch_add(chunk, std::memory_order_relaxed);
-    if (start >= n) return std::optional<Batch>();
-    const int64_t end = std::min(n, start + chunk);
-    s.rows.clear();
-    for (int64_t r = start; r < end; ++r) {
-      if (table.matched[r] == keep) s.rows.push_back(static_cast<uint32_t>(r));
+  if (KeepsBuildRows()) {
+    // The in-memory table's kept rows: threads claim ranges until one holds a row.
+    const int64_t n = table_->rows.num_rows();
+    const int64_t chunk = std::max<int64_t>(1, ctx.batch_size);
+    while (true) {
+      const int64_t start = unmatched_cursor_.fetch_add(chunk, std::memory_order_relaxed);
+      if (start >= n) break;
+      SQE_ASSIGN_OR_RETURN(std::optional<Batch> kept,
+                           KeptBuildRows(*table_, start, std::min(n, start + chunk), &s.rows));
+      if (kept.has_value()) return kept;
     }
-    if (s.rows.empty()) continue;
-    const int64_t rows = static_cast<int64_t>(s.rows.size());
-    std::vector<Column> columns;
-    if (with_probe_columns) {
-      for (const auto& f : children_[stream_child_]->schema()->fields()) {
-        SQE_ASSIGN_OR_RETURN(Column nulls, Column::MakeAllNull(f.type(), rows, tracker_));
-        columns.push_back(std::move(nulls));
-      }
-    }
-    columnar::SelectionVector sel(s.rows);
-    for (const Column& c : table.rows.columns()) {
-      SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(c, sel, tracker_));
-      columns.push_back(std::move(taken));
-    }
-    SQE_ASSIGN_OR_RETURN(Batch result, Batch::Make(schema_, std::move(columns), rows));
-    return std::optional<Batch>(std::move(result));
   }
+  if (spill_ == nullptr || !spill_->any_on_disk) return std::optional<Batch>();
+  return NextSpilledBatch(ctx);
 }
 
 }  // namespace sqe::exec

@@ -25,14 +25,25 @@
 /// JOIN b` with a small `a` runs as RIGHT with `a` built; `a SEMI b` with a small `a` as
 /// `b RIGHT SEMI a` (EXISTS semantics only: RIGHT ANTI is never null-aware).
 ///
-/// Memory: the build side, its keys and chains reserve on the operator's tracker
-/// (ResourceExhausted at the query limit). Spilling goes in Finalize: the build rows
-/// would be radix-partitioned by key hash (the hash is already computed) and partitions
-/// past the budget written to spill_dir, with probe rows of those partitions spilled too.
+/// Memory: the build side, its keys and chains reserve on the operator's tracker. When a
+/// reservation fails and the query may spill (ExecContext::spill_dir), the join turns into
+/// a grace hash join (hash_join_spill.h): every build row goes to one of 64 spill files
+/// by the top bits of its key hash; Finalize loads back the partitions that fit the
+/// budget into the in-memory table; probe rows of the partitions left on disk are written
+/// to per-partition probe files instead of being probed. The join is always the source of
+/// a continuation pipeline: after the probe input ends (and after the kept build rows of
+/// the in-memory partitions) it joins each spilled partition in turn, one thread at a
+/// time: its table built from its file, its probe file streamed through it, then (RIGHT,
+/// FULL, RIGHT SEMI/ANTI) its kept build rows. A partition still too big is split again
+/// on the next six hash bits (up to four levels). NULL-aware answers use the whole build
+/// side's emptiness and NULL-key flag, so they are the same as in memory. A cross join
+/// (no keys) cannot be partitioned and fails with ResourceExhausted, as does every join
+/// when spilling is off. EXPLAIN ANALYZE shows the bytes written as `spilled=...`.
 
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "exec/expression.h"
@@ -67,8 +78,10 @@ class HashJoin : public PhysicalOperator {
   Status Combine(ExecContext& ctx, OperatorState& state) override;
   Status Finalize(ExecContext& ctx) override;
 
-  // Joins keeping build rows: source of the continuation pipeline emitting them.
-  bool IsSource() const override { return KeepsBuildRows(); }
+  // Source of the continuation pipeline: kept build rows, then spilled partitions.
+  bool IsSource() const override { return true; }
+  /// One thread when the continuation has nothing to do (no kept rows, nothing spilled).
+  int64_t SourceParallelism() const override;
   Result<std::unique_ptr<OperatorState>> MakeSourceState(ExecContext& ctx) override;
   Result<std::optional<columnar::Batch>> GetData(ExecContext& ctx, OperatorState& state) override;
 
@@ -81,23 +94,60 @@ class HashJoin : public PhysicalOperator {
   Status ExecuteStreaming(ExecContext& ctx, const columnar::Batch& input, OperatorState& state,
                           const std::function<Status(const columnar::Batch&)>& emit) override;
 
-  struct Table;  // hash_join.cc
+  struct Table;       // hash_join.cc
+  struct ProbeState;  // hash_join.cc: a probe thread's scratch
+  struct Spill;       // hash_join.cc: the grace hash join's state once the build spilled
 
  private:
   std::shared_ptr<MemoryTracker> Tracker(ExecContext& ctx);
   /// RIGHT, FULL, RIGHT SEMI, RIGHT ANTI: build rows are marked and emitted afterwards.
   bool KeepsBuildRows() const;
   /// Output columns for pairs (stream row s_sel[i], table row t_sel[i]).
-  Result<std::vector<columnar::Column>> PairColumns(const columnar::Batch& stream,
+  Result<std::vector<columnar::Column>> PairColumns(const Table& table,
+                                                    const columnar::Batch& stream,
                                                     const std::vector<uint32_t>& s_sel,
                                                     const std::vector<uint32_t>& t_sel,
                                                     int64_t table_null_rows);
   /// any_null[i] = 1 when a key of row i that is not null-safe is NULL.
   void NullMask(const std::vector<columnar::Column>& keys, int64_t rows,
                 std::vector<uint8_t>* any_null) const;
-  Status EmitPairs(ExecContext& ctx, const columnar::Batch& stream, std::vector<uint32_t>* s_sel,
-                   std::vector<uint32_t>* t_sel, std::vector<uint8_t>* matched,
-                   std::vector<columnar::Batch>* out);
+  Status EmitPairs(ExecContext& ctx, Table& table, const columnar::Batch& stream,
+                   std::vector<uint32_t>* s_sel, std::vector<uint32_t>* t_sel,
+                   std::vector<uint8_t>* matched, std::vector<columnar::Batch>* out);
+  /// Joins `input` against `table` (the in-memory one or a spilled partition's).
+  Status ProbeBatch(ExecContext& ctx, const columnar::Batch& input, Table& table, ProbeState& s,
+                    std::vector<columnar::Batch>* out);
+  /// The hash table of `batches` (build rows), reserved on the tracker. Once they are
+  /// concatenated `batches` holds the one concatenated batch instead (and
+  /// `batches_reservation`, optional, is reset), so on failure the caller can still spill
+  /// them; on success it is empty.
+  Result<std::unique_ptr<Table>> BuildTable(std::vector<columnar::Batch>* batches,
+                                            Reservation* batches_reservation);
+
+  // Spilling (hash_join.cc, "grace hash join").
+  /// Turns spilling on after `cause` (a failed reservation); mutex_ held.
+  Status StartSpilling(ExecContext& ctx, const Status& cause);
+  /// Routes the rows of a build batch to their partition files.
+  Status SpillBuildBatch(const columnar::Batch& batch);
+  /// Writes `batches` to the partition files and releases their reservation.
+  Status SpillBuildBatches(std::vector<columnar::Batch>* batches, int64_t bytes);
+  /// Finalize once spilling: loads the partitions that fit, opens the probe files.
+  Status FinalizeSpilled(ExecContext& ctx);
+  /// Writes the rows of `input` that belong to a spilled partition to its probe file;
+  /// the other rows (all of `input`, a subset, or nothing).
+  Result<std::optional<columnar::Batch>> SpillProbeRows(const columnar::Batch& input,
+                                                        ProbeState& s);
+  /// The next output of the spilled partitions; nullopt when all are joined.
+  Result<std::optional<columnar::Batch>> NextSpilledBatch(ExecContext& ctx);
+  /// counts[i] = the pairs probe row i of `input` makes with `table` (at least 1, at most
+  /// cap + 1): how NextSpilledBatch cuts a probe batch into slices.
+  Status PairCounts(const Table& table, const columnar::Batch& input, ProbeState& s, int64_t cap,
+                    std::vector<int64_t>* counts);
+  /// Loads the next spilled partition (splitting it again when it does not fit).
+  Status OpenNextPartition(ExecContext& ctx);
+  /// The kept build rows of `table` (rows[start, end)) as an output batch, nullopt when none.
+  Result<std::optional<columnar::Batch>> KeptBuildRows(const Table& table, int64_t start,
+                                                       int64_t end, std::vector<uint32_t>* rows);
 
   JoinType type_;
   ExprPtr residual_;
@@ -116,6 +166,12 @@ class HashJoin : public PhysicalOperator {
   std::vector<columnar::Batch> table_batches_;
   Reservation batches_reservation_;
   std::unique_ptr<Table> table_;
+  /// Whole build side facts (NULL-aware answers), set by Finalize.
+  bool build_empty_ = true;
+  bool build_has_null_key_ = false;
+  /// Set (under mutex_) once the build side spills; never unset.
+  std::atomic<bool> spilling_{false};
+  std::unique_ptr<Spill> spill_;
   /// Joins keeping build rows: the next build row their source looks at.
   std::atomic<int64_t> unmatched_cursor_{0};
 };

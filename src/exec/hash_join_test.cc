@@ -1,7 +1,9 @@
 #include "exec/hash_join.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -124,9 +126,10 @@ TEST(HashJoinTest, RightSemiAndRightAntiKeepBuildRows) {
               std::vector<std::string>({"4|\"b4\"", "null|\"bn\""}));
   }
   // With a residual over probe ++ build columns: p <> 'p3' leaves key 3 without a match.
-  ExprPtr residual = Expr::Make(
-      ExprKind::kIsDistinctFrom,
-      {Expr::Column(1, columnar::String()), Expr::Literal(Value::Varchar("p3"))}, columnar::Boolean());
+  ExprPtr residual =
+      Expr::Make(ExprKind::kIsDistinctFrom,
+                 {Expr::Column(1, columnar::String()), Expr::Literal(Value::Varchar("p3"))},
+                 columnar::Boolean());
   EXPECT_EQ(RunJoin(JoinType::kRightSemi, ProbeColumns(), BuildColumns(), {0}, {0}, residual),
             std::vector<std::string>({"2|\"b2a\"", "2|\"b2b\""}));
   EXPECT_EQ(RunJoin(JoinType::kRightAnti, ProbeColumns(), BuildColumns(), {0}, {0}, residual),
@@ -245,9 +248,10 @@ TEST(HashJoinTest, FullWithResidual) {
                         "1|\"p1\"|null|null", "5|\"p5\"|null|null", "null|\"pn\"|null|null",
                         "null|null|2|\"b2b\"", "null|null|4|\"b4\"", "null|null|null|\"bn\""}));
   // A cross join with a residual only (FULL JOIN ON p = 'p3').
-  ExprPtr only = Expr::Make(ExprKind::kIsNotDistinctFrom,
-                            {Expr::Column(1, columnar::String()), Expr::Literal(Value::Varchar("p3"))},
-                            columnar::Boolean());
+  ExprPtr only =
+      Expr::Make(ExprKind::kIsNotDistinctFrom,
+                 {Expr::Column(1, columnar::String()), Expr::Literal(Value::Varchar("p3"))},
+                 columnar::Boolean());
   std::vector<Column> probe = {Int64s({1, 3}), Strings({"p1", "p3"})};
   std::vector<Column> build = {Int64s({7, 8}), Strings({"x", "y"})};
   EXPECT_EQ(RunJoin(JoinType::kFull, probe, build, {}, {}, only),
@@ -351,6 +355,262 @@ TEST(HashJoinTest, FullLargeOnSeveralThreads) {
   EXPECT_EQ(build_only, 1001);
   for (int64_t i = 0; i < 3000; ++i) EXPECT_EQ(seen[i], i % 1500 >= 1000 ? 1 : 0) << i;
   EXPECT_EQ(seen[3000], 1);
+}
+
+// --- Spilling (grace hash join) ------------------------------------------------------
+
+namespace fs = std::filesystem;
+
+/// The plan's root for the spilling tests: turns each batch into text rows as it arrives
+/// and drops it, so the output (charged to the join's tracker) does not pile up against
+/// the small query limit the way ResultCollector's kept batches would.
+class RowTextSink : public PhysicalOperator {
+ public:
+  explicit RowTextSink(PhysicalOperatorPtr child) : PhysicalOperator("RowTextSink", nullptr, {}) {
+    schema_ = child->schema();
+    children_.push_back(std::move(child));
+  }
+  bool IsSink() const override { return true; }
+  Status Sink(ExecContext&, const columnar::Batch& input, OperatorState&) override {
+    std::vector<std::string> rows = Rows({input});
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (std::string& r : rows) rows_.push_back(std::move(r));
+    return Status::OK();
+  }
+  void BuildPipelines(PipelineBuilder& builder) override {
+    children_[0]->BuildPipelines(builder);
+    builder.current().sink = this;
+  }
+  std::vector<std::string> TakeSorted() { return Sorted(std::move(rows_)); }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::string> rows_;
+};
+
+/// A fresh spill root per test, removed at the end.
+class HashJoinSpillTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = (fs::temp_directory_path() /
+             ("sqe-hash-join-spill-" + std::to_string(::getpid()) + "-" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name()))
+                .string();
+    fs::remove_all(root_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+
+  /// Files left under the spill root (query directories and what is in them).
+  int64_t LeftOver() const {
+    std::error_code error;
+    int64_t n = 0;
+    for (auto it = fs::recursive_directory_iterator(root_, error);
+         !error && it != fs::recursive_directory_iterator(); ++it) {
+      if (it->is_regular_file()) ++n;
+    }
+    return n;
+  }
+
+  struct Run {
+    Status status;
+    std::vector<std::string> rows;  ///< sorted
+    std::string extra;              ///< the join's EXPLAIN ANALYZE counters
+  };
+
+  /// Runs the join with a query memory limit of `limit` bytes, spilling under root_ when
+  /// `spill`.
+  Run RunLimited(JoinType type, const std::vector<Column>& probe, const std::vector<Column>& build,
+                 std::vector<int> probe_keys, std::vector<int> build_keys, ExprPtr residual,
+                 bool null_aware, int threads, int64_t limit, bool spill,
+                 std::vector<bool> null_safe = {}) {
+    static TaskScheduler scheduler(2);
+    auto join = std::make_unique<HashJoin>(
+        Source(probe, 1000), Source(build, 1000), type, std::move(probe_keys),
+        std::move(build_keys), std::move(residual), null_aware, OutputSchema(type, probe, build));
+    if (!null_safe.empty()) join->SetNullSafeKeys(std::move(null_safe));
+    HashJoin* raw = join.get();
+    Run run;
+    {
+      ExecContext ctx;
+      MemoryTracker::Options options;
+      options.scope = MemoryScope::kQuery;
+      options.label = "test";
+      options.limit = limit;
+      options.limit_setting = "query.max_query_memory";
+      ctx.tracker = MemoryTracker::Create(options);
+      ctx.scheduler = &scheduler;
+      ctx.threads = threads;
+      ctx.batch_size = 1024;
+      if (spill) ctx.spill_dir = root_;
+      RowTextSink sink(std::move(join));
+      run.status = ExecutePlan(ctx, sink);
+      run.extra = raw->stats().extra;
+      if (run.status.ok()) run.rows = sink.TakeSorted();
+    }
+    return run;
+  }
+
+  std::string root_;
+};
+
+/// probe (k, p): keys with duplicates, some NULL; build (k, b): keys with duplicates, some
+/// NULL, some never probed. Large enough that a 512 KB query limit makes the build spill.
+void SpillData(std::vector<Column>* probe, std::vector<Column>* build, bool build_nulls = true) {
+  std::vector<std::optional<int64_t>> pk, bk;
+  std::vector<std::optional<std::string>> pv, bv;
+  for (int64_t i = 0; i < 12000; ++i) {
+    pk.push_back(i % 97 == 0 ? std::nullopt : std::optional<int64_t>((i * 7) % 9000));
+    pv.push_back("p" + std::to_string(i));
+  }
+  for (int64_t i = 0; i < 30000; ++i) {
+    bk.push_back(build_nulls && i % 101 == 0 ? std::nullopt
+                                             : std::optional<int64_t>((i * 13) % 15000));
+    bv.push_back("build row " + std::to_string(i));
+  }
+  *probe = {Int64s(pk), Strings(pv)};
+  *build = {Int64s(bk), Strings(bv)};
+}
+
+constexpr int64_t kSmallLimit = 512 << 10;
+
+TEST_F(HashJoinSpillTest, EveryJoinTypeMatchesTheInMemoryResult) {
+  std::vector<Column> probe, build;
+  SpillData(&probe, &build);
+  struct Case {
+    JoinType type;
+    bool null_aware;
+  };
+  const std::vector<Case> cases = {
+      {JoinType::kInner, false},     {JoinType::kLeft, false},      {JoinType::kRight, false},
+      {JoinType::kFull, false},      {JoinType::kSemi, false},      {JoinType::kAnti, false},
+      {JoinType::kAnti, true},       {JoinType::kMark, false},      {JoinType::kMark, true},
+      {JoinType::kRightSemi, false}, {JoinType::kRightAnti, false},
+  };
+  for (const Case& c : cases) {
+    const Run expected = RunLimited(c.type, probe, build, {0}, {0}, nullptr, c.null_aware, 2, 0,
+                                    /*spill=*/false);
+    ASSERT_TRUE(expected.status.ok()) << expected.status.ToString();
+    EXPECT_EQ(expected.extra, "");  // nothing spilled without a limit
+    for (int threads : {1, 2}) {
+      const Run spilled = RunLimited(c.type, probe, build, {0}, {0}, nullptr, c.null_aware, threads,
+                                     kSmallLimit, /*spill=*/true);
+      ASSERT_TRUE(spilled.status.ok()) << JoinTypeName(c.type) << ": " << spilled.status.ToString();
+      EXPECT_EQ(spilled.rows.size(), expected.rows.size()) << JoinTypeName(c.type);
+      EXPECT_TRUE(spilled.rows == expected.rows)
+          << JoinTypeName(c.type) << " null_aware=" << c.null_aware << " threads=" << threads;
+      EXPECT_NE(spilled.extra.find("spilled="), std::string::npos) << spilled.extra;
+      EXPECT_EQ(LeftOver(), 0);
+    }
+  }
+}
+
+TEST_F(HashJoinSpillTest, NullAwareWithoutBuildNullsAndResiduals) {
+  std::vector<Column> probe, build;
+  SpillData(&probe, &build, /*build_nulls=*/false);
+  // p IS DISTINCT FROM 'p7' over (k, p, k, b), and a residual reading a build column.
+  ExprPtr on_probe =
+      Expr::Make(ExprKind::kIsDistinctFrom,
+                 {Expr::Column(1, columnar::String()), Expr::Literal(Value::Varchar("p7"))},
+                 columnar::Boolean());
+  ExprPtr on_build = Expr::Make(
+      ExprKind::kIsDistinctFrom,
+      {Expr::Column(3, columnar::String()), Expr::Literal(Value::Varchar("build row 0"))},
+      columnar::Boolean());
+  struct Case {
+    JoinType type;
+    bool null_aware;
+    ExprPtr residual;
+  };
+  const std::vector<Case> cases = {
+      {JoinType::kAnti, true, nullptr},        {JoinType::kMark, true, nullptr},
+      {JoinType::kInner, false, on_build},     {JoinType::kLeft, false, on_build},
+      {JoinType::kFull, false, on_build},      {JoinType::kSemi, false, on_probe},
+      {JoinType::kAnti, false, on_probe},      {JoinType::kRightSemi, false, on_probe},
+      {JoinType::kRightAnti, false, on_build},
+  };
+  for (const Case& c : cases) {
+    const Run expected =
+        RunLimited(c.type, probe, build, {0}, {0}, c.residual, c.null_aware, 2, 0, false);
+    ASSERT_TRUE(expected.status.ok()) << expected.status.ToString();
+    const Run spilled =
+        RunLimited(c.type, probe, build, {0}, {0}, c.residual, c.null_aware, 2, kSmallLimit, true);
+    ASSERT_TRUE(spilled.status.ok()) << JoinTypeName(c.type) << ": " << spilled.status.ToString();
+    EXPECT_TRUE(spilled.rows == expected.rows)
+        << JoinTypeName(c.type) << " rows " << spilled.rows.size() << " vs "
+        << expected.rows.size();
+  }
+}
+
+TEST_F(HashJoinSpillTest, NullSafeKeysMatchNullsAfterSpilling) {
+  std::vector<Column> probe, build;
+  SpillData(&probe, &build);
+  for (JoinType type : {JoinType::kInner, JoinType::kFull}) {
+    const Run expected =
+        RunLimited(type, probe, build, {0}, {0}, nullptr, false, 2, 0, false, {true});
+    const Run spilled =
+        RunLimited(type, probe, build, {0}, {0}, nullptr, false, 2, kSmallLimit, true, {true});
+    ASSERT_TRUE(spilled.status.ok()) << spilled.status.ToString();
+    EXPECT_TRUE(spilled.rows == expected.rows) << JoinTypeName(type);
+    // NULL = NULL pairs exist: 124 NULL probe keys x 298 NULL build keys.
+    int64_t null_pairs = 0;
+    for (const std::string& row : spilled.rows) null_pairs += row.rfind("null|\"p", 0) == 0;
+    EXPECT_GE(null_pairs, 124 * 298) << JoinTypeName(type);
+  }
+}
+
+TEST_F(HashJoinSpillTest, BigPartitionsAreSplitAgain) {
+  // 400K build rows: each first-level partition is over the whole 512 KB limit.
+  std::vector<std::optional<int64_t>> pk, bk, bv;
+  for (int64_t i = 0; i < 20000; ++i) pk.push_back(i * 20);
+  for (int64_t i = 0; i < 400000; ++i) {
+    bk.push_back(i);
+    bv.push_back(i * 2);
+  }
+  std::vector<Column> probe = {Int64s(pk), Int64s(pk)};
+  std::vector<Column> build = {Int64s(bk), Int64s(bv)};
+  for (JoinType type : {JoinType::kInner, JoinType::kRightAnti}) {
+    const Run spilled =
+        RunLimited(type, probe, build, {0}, {0}, nullptr, false, 2, kSmallLimit, true);
+    ASSERT_TRUE(spilled.status.ok()) << spilled.status.ToString();
+    EXPECT_EQ(spilled.rows.size(), type == JoinType::kInner ? 20000u : 380000u);
+    EXPECT_EQ(LeftOver(), 0);
+  }
+}
+
+TEST_F(HashJoinSpillTest, OneHugeKeyFailsClearly) {
+  // Every build row has the same key: no split can make it fit.
+  std::vector<std::optional<int64_t>> pk = {1, 2}, bk, bv;
+  for (int64_t i = 0; i < 200000; ++i) {
+    bk.push_back(1);
+    bv.push_back(i);
+  }
+  const Run run = RunLimited(JoinType::kInner, {Int64s(pk), Int64s(pk)}, {Int64s(bk), Int64s(bv)},
+                             {0}, {0}, nullptr, false, 2, kSmallLimit, true);
+  ASSERT_FALSE(run.status.ok());
+  EXPECT_EQ(run.status.code(), StatusCode::kResourceExhausted);
+  EXPECT_NE(run.status.message().find("does not fit after splitting"), std::string::npos)
+      << run.status.ToString();
+  EXPECT_EQ(LeftOver(), 0);
+}
+
+TEST_F(HashJoinSpillTest, WithoutSpillingTheLimitFailsTheQuery) {
+  std::vector<Column> probe, build;
+  SpillData(&probe, &build);
+  const Run run =
+      RunLimited(JoinType::kInner, probe, build, {0}, {0}, nullptr, false, 2, kSmallLimit, false);
+  ASSERT_FALSE(run.status.ok());
+  EXPECT_EQ(run.status.code(), StatusCode::kResourceExhausted);
+  EXPECT_NE(run.status.message().find("query.max_query_memory"), std::string::npos)
+      << run.status.ToString();
+  EXPECT_NE(run.status.message().find("worker.spill_to_disk"), std::string::npos)
+      << run.status.ToString();
+  // A cross join cannot be partitioned: it fails even with spilling on.
+  const Run cross =
+      RunLimited(JoinType::kInner, probe, build, {}, {}, nullptr, false, 2, kSmallLimit, true);
+  ASSERT_FALSE(cross.status.ok());
+  EXPECT_EQ(cross.status.code(), StatusCode::kResourceExhausted);
+  EXPECT_NE(cross.status.message().find("cross join"), std::string::npos)
+      << cross.status.ToString();
 }
 
 }  // namespace
