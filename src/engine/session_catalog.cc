@@ -9,6 +9,7 @@
 #include "engine/distinct_bounds.h"
 #include "engine/engine_internal.h"
 #include "exec/parquet_scan.h"
+#include "exec/table_scan.h"
 #include "iceberg/columnar_schema.h"
 
 namespace sqe::engine {
@@ -51,6 +52,10 @@ Result<std::shared_ptr<const planner::ScanSource>> IcebergSource(
   if (schema == nullptr) return Status::Corruption("table '" + shown + "' has no schema");
   SQE_ASSIGN_OR_RETURN(source->schema, iceberg::ToColumnarSchema(*schema));
   for (const iceberg::NestedField& f : schema->fields()) source->field_ids.push_back(f.id);
+  for (const auto& [field, id] : exec::IcebergHiddenColumns()) {
+    source->hidden_columns.push_back(field);
+    source->field_ids.push_back(id);
+  }
   source->row_count = 0;
   if (snapshot != nullptr) {
     auto it = snapshot->summary.find("total-records");

@@ -6,6 +6,7 @@
 #include "columnar/binary_builder.h"
 #include "columnar/fixed_width_builder.h"
 #include "engine/engine_internal.h"
+#include "engine/iceberg_metadata_tables.h"
 #include "engine/system_tables_internal.h"
 #include "exec/functions/registry.h"
 #include "iceberg/columnar_schema.h"
@@ -260,6 +261,16 @@ Result<QueryResult> Session::Impl::Show(const ast::Statement& statement, std::st
 Result<std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>>
 SessionCatalog::SystemTable(const planner::TableName& name) {
   using Out = std::optional<std::pair<columnar::SchemaPtr, std::vector<columnar::Batch>>>;
+  if (auto split = SplitMetadataTableName(name.table);
+      split.has_value() && name.catalog != kSystemCatalog && name.schema != "information_schema") {
+    // "t$snapshots": an Iceberg metadata table of table t (iceberg_metadata_tables.h).
+    planner::TableName base = name;
+    base.table = split->first;
+    SQE_ASSIGN_OR_RETURN(auto source, LoadTable(base, {}));
+    SQE_ASSIGN_OR_RETURN(auto rows, IcebergMetadataTable(source->table, *source->fs,
+                                                         split->second, base.ToString()));
+    return Out(std::move(rows));
+  }
   if (name.catalog == kSystemCatalog) {
     SQE_ASSIGN_OR_RETURN(auto rows, SystemCatalogTable(session_, name));
     return Out(std::move(rows));

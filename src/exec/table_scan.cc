@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "exec/scan_filter.h"
+#include "exec/value.h"
 #include "iceberg/columnar_schema.h"
 #include "iceberg/read/file_scan_task_reader.h"
 #include "iceberg/scan/file_manifest_source.h"
@@ -39,7 +40,20 @@ void SplitIcebergConjuncts(const ice::ExprPtr& e, std::vector<ice::ExprPtr>* out
   out->push_back(e);
 }
 
+bool IsHidden(int32_t field_id) {
+  return field_id == kPathFieldId || field_id == kFileModifiedTimeFieldId;
+}
+
 }  // namespace
+
+const std::vector<std::pair<columnar::Field, int32_t>>& IcebergHiddenColumns() {
+  static const std::vector<std::pair<columnar::Field, int32_t>> kColumns = {
+      {columnar::Field("$path", columnar::String(), true), kPathFieldId},
+      {columnar::Field("$file_modified_time", columnar::TimestampTz(columnar::TimeUnit::kMicro),
+                       true),
+       kFileModifiedTimeFieldId}};
+  return kColumns;
+}
 
 /// Per-thread state: the task this thread is reading.
 class IcebergTableScan::State : public OperatorState {
@@ -55,6 +69,9 @@ class IcebergTableScan::State : public OperatorState {
   }
 
   std::unique_ptr<iceberg::FileScanTaskReader> reader;
+  /// The current task's hidden column values ("$path", "$file_modified_time").
+  Value path;
+  Value modified_time;
 
  private:
   IcebergTableScan* scan_;
@@ -63,6 +80,15 @@ class IcebergTableScan::State : public OperatorState {
 IcebergTableScan::IcebergTableScan(IcebergScanSpec spec, columnar::SchemaPtr output_schema)
     : PhysicalOperator("TableScan", std::move(output_schema)), spec_(std::move(spec)) {
   fs_ = spec_.fs.get();
+  for (int32_t id : spec_.field_ids) {
+    if (IsHidden(id)) {
+      has_hidden_ = true;
+      output_from_.push_back(-static_cast<int64_t>(id));
+    } else {
+      output_from_.push_back(static_cast<int64_t>(read_ids_.size()));
+      read_ids_.push_back(id);
+    }
+  }
 }
 
 IcebergTableScan::~IcebergTableScan() = default;
@@ -75,7 +101,14 @@ Result<columnar::SchemaPtr> IcebergTableScan::OutputSchema(const catalog::Loaded
                                    "' has no current schema");
   }
   std::vector<iceberg::NestedField> fields;
+  std::vector<std::pair<size_t, columnar::Field>> hidden;
   for (int32_t id : field_ids) {
+    if (IsHidden(id)) {
+      for (const auto& [field, hidden_id] : IcebergHiddenColumns()) {
+        if (hidden_id == id) hidden.emplace_back(fields.size() + hidden.size(), field);
+      }
+      continue;
+    }
     const iceberg::NestedField* found = nullptr;
     for (const iceberg::NestedField& f : schema->fields()) {
       if (f.id == id) found = &f;
@@ -87,7 +120,12 @@ Result<columnar::SchemaPtr> IcebergTableScan::OutputSchema(const catalog::Loaded
     }
     fields.push_back(*found);
   }
-  return iceberg::ToColumnarSchema(iceberg::Schema(0, std::move(fields)));
+  SQE_ASSIGN_OR_RETURN(columnar::SchemaPtr table_columns,
+                       iceberg::ToColumnarSchema(iceberg::Schema(0, std::move(fields))));
+  if (hidden.empty()) return table_columns;
+  std::vector<columnar::Field> out = table_columns->fields();
+  for (auto& [at, field] : hidden) out.insert(out.begin() + static_cast<int64_t>(at), field);
+  return columnar::Schema::Make(std::move(out));
 }
 
 Status IcebergTableScan::Prepare(ExecContext& ctx) {
@@ -141,6 +179,16 @@ Status IcebergTableScan::PlanLocked(ExecContext& ctx) {
   auto plan = iceberg::PlanScan(m, manifests, options);
   if (!plan.ok()) return plan.status().WithContext("scan of table '" + table_name + "'");
   plan_ = std::move(*plan);
+  if (read_ids_.empty() && !spec_.field_ids.empty() && plan_.schema != nullptr) {
+    // Only hidden columns: read the narrowest column for the row counts, then drop it.
+    const iceberg::NestedField* pick = nullptr;
+    for (const iceberg::NestedField& f : plan_.schema->fields()) {
+      if (pick == nullptr || (!f.type->is_nested() && pick->type->is_nested())) pick = &f;
+    }
+    if (pick == nullptr)
+      return Status::InvalidArgument("table '" + table_name + "' has no columns");
+    read_ids_.push_back(pick->id);
+  }
   // Larger tasks first, so the last task a thread picks up is a small one.
   std::stable_sort(plan_.tasks.begin(), plan_.tasks.end(),
                    [](const iceberg::FileScanTask& a, const iceberg::FileScanTask& b) {
@@ -229,13 +277,14 @@ Result<std::optional<columnar::Batch>> IcebergTableScan::GetData(ExecContext& ct
       const iceberg::FileScanTask& task = plan_.tasks[i];
       iceberg::TaskReaderOptions options;
       options.schema = plan_.schema;
-      options.projected_ids = spec_.field_ids;
+      options.projected_ids = read_ids_;
       options.spec = spec_.table.metadata->SpecById(task.spec_id);
       options.batch_size = ctx.batch_size;
       options.predicate = IcebergToParquetPredicates(task.residual);
       options.apply_residual = spec_.filter_rows;
       SQE_ASSIGN_OR_RETURN(s.reader,
                            iceberg::FileScanTaskReader::Open(*fs_, task, options, *deletes_));
+      if (has_hidden_) SQE_RETURN_NOT_OK(HiddenValues(task, &s.path, &s.modified_time));
     }
     SQE_ASSIGN_OR_RETURN(std::optional<columnar::Batch> batch, s.reader->Next());
     if (!batch) {
@@ -244,8 +293,20 @@ Result<std::optional<columnar::Batch>> IcebergTableScan::GetData(ExecContext& ct
     }
     // The reader names columns as the table does; the plan may have renamed them.
     std::vector<columnar::Column> columns;
-    columns.reserve(static_cast<size_t>(batch->num_columns()));
-    for (int c = 0; c < batch->num_columns(); ++c) columns.push_back(batch->column(c));
+    if (!has_hidden_) {
+      columns.reserve(static_cast<size_t>(batch->num_columns()));
+      for (int c = 0; c < batch->num_columns(); ++c) columns.push_back(batch->column(c));
+    }
+    for (size_t i = 0; has_hidden_ && i < output_from_.size(); ++i) {
+      const int64_t from = output_from_[i];
+      if (from >= 0) {
+        columns.push_back(batch->column(static_cast<int>(from)));
+        continue;
+      }
+      const Value& v = -from == kPathFieldId ? s.path : s.modified_time;
+      SQE_ASSIGN_OR_RETURN(columnar::Column c, v.ToColumn(batch->num_rows()));
+      columns.push_back(std::move(c));
+    }
     auto out = columnar::Batch::Make(schema_, std::move(columns), batch->num_rows());
     if (!out.ok()) {
       return out.status().WithContext("scan of table '" +
@@ -254,6 +315,25 @@ Result<std::optional<columnar::Batch>> IcebergTableScan::GetData(ExecContext& ct
     }
     return std::optional<columnar::Batch>(std::move(*out));
   }
+}
+
+Status IcebergTableScan::HiddenValues(const iceberg::FileScanTask& task, Value* path,
+                                      Value* modified_time) {
+  *path = Value::Varchar(task.file.file_path);
+  const columnar::TypePtr time_type = columnar::TimestampTz(columnar::TimeUnit::kMicro);
+  *modified_time = Value::Null(time_type);
+  if (std::find(spec_.field_ids.begin(), spec_.field_ids.end(), kFileModifiedTimeFieldId) ==
+      spec_.field_ids.end()) {
+    return Status::OK();
+  }
+  Result<int64_t> micros = fs_->LastModifiedMicros(task.file.file_path);
+  if (micros.ok()) {
+    *modified_time = Value(time_type, *micros);
+  } else if (micros.status().code() != StatusCode::kNotImplemented) {
+    return micros.status().WithContext("$file_modified_time of a file of table '" +
+                                       catalog::TableIdentifierToString(spec_.table.id) + "'");
+  }
+  return Status::OK();
 }
 
 void IcebergTableScan::AddReaderStats(const iceberg::TaskReadStats& task, int64_t bytes_read) {

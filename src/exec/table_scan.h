@@ -18,10 +18,12 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catalog/catalog.h"
 #include "exec/physical_operator.h"
+#include "exec/value.h"
 #include "iceberg/expr/expression.h"
 #include "iceberg/read/delete_loader.h"
 #include "iceberg/read/file_scan_task_reader.h"
@@ -30,12 +32,23 @@
 
 namespace sqe::exec {
 
+/// Reserved field ids of the Iceberg hidden columns a scan returns besides the table's
+/// columns when IcebergScanSpec::field_ids asks for them: "$path" (the data file's path;
+/// Iceberg's `_file` id) and "$file_modified_time" (the file's last-modified time as
+/// timestamp(6) with time zone, NULL where the file system cannot tell; Trino's type is
+/// timestamp(3) with time zone).
+inline constexpr int32_t kPathFieldId = 2147483646;
+inline constexpr int32_t kFileModifiedTimeFieldId = 2147483646 - 1000;
+
+/// The hidden columns with their reserved field ids, in the order tables list them.
+const std::vector<std::pair<columnar::Field, int32_t>>& IcebergHiddenColumns();
+
 /// What an Iceberg table scan reads.
 struct IcebergScanSpec {
   catalog::LoadedTable table;
   /// The table's file system (catalog::TableFileSystem); nullptr: ExecContext::fs.
   std::shared_ptr<io::FileSystem> fs;
-  /// Top-level columns to read, in output order.
+  /// Top-level columns to read, in output order (hidden columns by their reserved ids).
   std::vector<int32_t> field_ids;
   /// Unbound pushed-down conjuncts (may be nullptr). Conjuncts that do not bind to the
   /// table schema are dropped at planning: the engine filters exactly anyway.
@@ -84,12 +97,21 @@ class IcebergTableScan : public PhysicalOperator {
   class State;
   friend class State;
   Status PlanLocked(ExecContext& ctx);
+  /// The hidden column values of `task`'s rows ("$path", "$file_modified_time").
+  Status HiddenValues(const iceberg::FileScanTask& task, Value* path, Value* modified_time);
   /// Adds what a finished (or abandoned) task reader did and refreshes stats().extra.
   void AddReaderStats(const iceberg::TaskReadStats& task, int64_t bytes_read);
   void RefreshExtra();
 
   IcebergScanSpec spec_;
   io::FileSystem* fs_ = nullptr;
+  /// The field ids the task readers read (spec_.field_ids without the hidden ones; one
+  /// narrow placeholder column when only hidden columns are asked for).
+  std::vector<int32_t> read_ids_;
+  /// Per output column: its index in the reader's batches, or kPathFieldId /
+  /// kFileModifiedTimeFieldId negated for a hidden column.
+  std::vector<int64_t> output_from_;
+  bool has_hidden_ = false;
 
   mutable std::mutex mutex_;
   std::atomic<bool> planned_{false};

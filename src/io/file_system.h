@@ -43,6 +43,12 @@ class FileSystem {
   virtual Status Delete(const std::vector<std::string>& paths) = 0;
   /// Renames `from` to `to` (replacing it). NotImplemented where the store cannot.
   virtual Status Rename(const std::string& from, const std::string& to) = 0;
+  /// When the file was last modified, in microseconds since the epoch (the Iceberg hidden
+  /// column "$file_modified_time"). NotImplemented where the store cannot tell.
+  virtual Result<int64_t> LastModifiedMicros(const std::string& path) {
+    return Status::NotImplemented("the last-modified time of '" + path +
+                                  "' is not available from this file system");
+  }
 };
 
 /// The local file system (bare paths and file:// URIs). With `stats`, every read

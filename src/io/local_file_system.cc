@@ -1,4 +1,8 @@
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -93,6 +97,17 @@ class LocalFileSystem final : public FileSystem {
                              ": " + ec.message());
     }
     return Status::OK();
+  }
+
+  Result<int64_t> LastModifiedMicros(const std::string& uri) override {
+    const std::string path = LocalPathOf(uri);
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+      const int err = errno;
+      if (err == ENOENT) return Status::NotFound("file " + path + " does not exist");
+      return Status::IOError("cannot stat " + path + ": " + std::strerror(err));
+    }
+    return static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000 + st.st_mtim.tv_nsec / 1000;
   }
 
  private:

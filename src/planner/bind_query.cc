@@ -539,6 +539,7 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
         matched = true;
         for (const ScopeColumn& c : r.columns) {
           if (qualifier.empty() && c.qualified_only) continue;
+          if (c.hidden) continue;
           ExprPtr bound = exec::Expr::Column(c.column.id, c.column.type, c.column.name);
           if (aggregated) {
             ExprPtr key;

@@ -14,10 +14,12 @@ ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo
   return r;
 }
 
-LogicalPtr Binder::ScanNode(std::shared_ptr<const ScanSource> source) {
+LogicalPtr Binder::ScanNode(std::shared_ptr<const ScanSource> source, bool with_hidden) {
   LogicalPtr plan = MakeNode(LogicalKind::kScan);
-  for (int i = 0; i < source->schema->num_fields(); ++i) {
-    const columnar::Field& f = source->schema->field(i);
+  const int columns = source->schema->num_fields() +
+                      (with_hidden ? static_cast<int>(source->hidden_columns.size()) : 0);
+  for (int i = 0; i < columns; ++i) {
+    const columnar::Field& f = source->column(i);
     plan->output.push_back(NewColumn(f.name(), f.type()));
     plan->scan_columns.push_back(i);
   }
@@ -101,6 +103,10 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       auto system = catalog_.SystemTable(name);
       if (!system.ok()) return ErrorAt(relation.pos, system.status().message());
       if (system->has_value()) {
+        if (relation.time_travel != ast::TimeTravelKind::kNone) {
+          return ErrorAt(relation.pos, "FOR VERSION / FOR TIMESTAMP AS OF is not supported on '" +
+                                           name.ToString() + "' (a metadata or system table)");
+        }
         plan = MakeNode(LogicalKind::kValues);
         const columnar::SchemaPtr& schema = (*system)->first;
         for (const columnar::Field& f : schema->fields()) {
@@ -134,9 +140,16 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
         }
         auto source = catalog_.LoadTable(name, travel);
         if (!source.ok()) return ErrorAt(relation.pos, source.status().message());
-        plan = ScanNode(*source);
+        plan = ScanNode(*source, /*with_hidden=*/true);
       }
       bound = RelationFor(name.table, plan->output);
+      if (plan->kind == LogicalKind::kScan) {
+        // Iceberg hidden columns ("$path") come after the table's columns.
+        for (size_t i = static_cast<size_t>(plan->source->schema->num_fields());
+             i < bound.columns.size(); ++i) {
+          bound.columns[i].hidden = true;
+        }
+      }
       bound.name_parts = {name.catalog, name.schema, name.table};
       break;
     }
@@ -174,6 +187,7 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
           for (const ScopeColumn& lc : l.columns) {
             for (const ScopeRelation& r : right_scope.relations) {
               for (const ScopeColumn& rc : r.columns) {
+                if (lc.hidden || rc.hidden) continue;
                 if (lc.name == rc.name) using_columns.push_back(lc.name);
               }
             }
@@ -260,13 +274,15 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
     bound.name_parts.clear();
   }
   if (!relation.column_aliases.empty()) {
-    if (relation.column_aliases.size() != bound.columns.size()) {
+    size_t visible = 0;  // hidden columns keep their names and come last
+    for (const ScopeColumn& c : bound.columns) visible += c.hidden ? 0 : 1;
+    if (relation.column_aliases.size() != visible) {
       return ErrorAt(relation.pos, "Column alias list has " +
                                        std::to_string(relation.column_aliases.size()) +
-                                       " entries but relation has " +
-                                       std::to_string(bound.columns.size()) + " columns");
+                                       " entries but relation has " + std::to_string(visible) +
+                                       " columns");
     }
-    for (size_t i = 0; i < bound.columns.size(); ++i) {
+    for (size_t i = 0; i < visible; ++i) {
       bound.columns[i].name = Lower(relation.column_aliases[i]);
       bound.columns[i].column.name = relation.column_aliases[i];
     }

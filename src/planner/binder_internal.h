@@ -21,6 +21,8 @@ struct ScopeColumn {
   std::string name;  ///< lower-cased for matching
   ColumnInfo column;
   bool qualified_only = false;  ///< the right side of JOIN USING: only `t.col` finds it
+  /// An Iceberg hidden column ("$path"): found by name, left out of `*` and NATURAL JOIN.
+  bool hidden = false;
 };
 
 /// A FROM item as seen by name resolution: its qualifier and columns.
@@ -194,7 +196,8 @@ class Binder {
   Result<LogicalPtr> BindRelation(const ast::Relation& relation, const Scope* outer,
                                   const CteScope* ctes, Scope* scope);
   /// A scan of every column of `source` (the optimizer prunes them later).
-  LogicalPtr ScanNode(std::shared_ptr<const ScanSource> source);
+  /// A scan of every column of `source` (with its hidden columns when `with_hidden`).
+  LogicalPtr ScanNode(std::shared_ptr<const ScanSource> source, bool with_hidden = false);
   Result<LogicalPtr> BindFrom(const std::vector<ast::RelationPtr>& from, const Scope* outer,
                               const CteScope* ctes, Scope* scope);
   /// UNNEST(...) in FROM (bind_unnest.cc) over `input`, whose columns `input_scope`

@@ -62,7 +62,7 @@ void Explain(const LogicalNode& node, int depth, std::string* out) {
       *out += "Scan " + node.source->display_name + " columns=[";
       for (size_t i = 0; i < node.scan_columns.size(); ++i) {
         if (i > 0) *out += ", ";
-        *out += node.source->schema->field(node.scan_columns[i]).name();
+        *out += node.source->column(node.scan_columns[i]).name();
       }
       *out += "]";
       if (!node.expressions.empty()) *out += " filters=[" + List(node.expressions) + "]";

@@ -67,6 +67,15 @@ struct ScanSource {
   /// Per column of `schema`: an upper bound on its distinct values (from column metrics:
   /// max - min + 1 of integer-like columns, else the row count); empty or -1 unknown.
   std::vector<int64_t> distinct_bounds;
+  /// Iceberg hidden columns ("$path", "$file_modified_time"), not part of `SELECT *`: index
+  /// schema->num_fields() + k of scan_columns is hidden_columns[k]; field_ids holds their
+  /// reserved field ids (exec/table_scan.h) after the schema's.
+  std::vector<columnar::Field> hidden_columns;
+  /// Column `c` of the index space scan_columns uses: the schema's, then the hidden ones.
+  const columnar::Field& column(int c) const {
+    const int n = schema->num_fields();
+    return c < n ? schema->field(c) : hidden_columns[static_cast<size_t>(c - n)];
+  }
 };
 
 enum class LogicalKind {

@@ -167,7 +167,7 @@ class Planner {
     std::vector<columnar::Field> fields;
     std::vector<int32_t> layout;
     for (size_t i = 0; i < node.scan_columns.size(); ++i) {
-      fields.push_back(source.schema->field(node.scan_columns[i]).WithNullable(true));
+      fields.push_back(source.column(node.scan_columns[i]).WithNullable(true));
       layout.push_back(node.output[i].id);
     }
     columnar::SchemaPtr schema = columnar::Schema::Make(std::move(fields));
@@ -179,8 +179,8 @@ class Planner {
     std::vector<exec::ScanColumn> scan_columns;
     for (int c : node.scan_columns) {
       exec::ScanColumn column;
-      column.name = source.schema->field(c).name();
-      column.type = source.schema->field(c).type();
+      column.name = source.column(c).name();
+      column.type = source.column(c).type();
       if (source.kind == ScanSource::Kind::kIceberg) column.field_id = source.field_ids[c];
       scan_columns.push_back(std::move(column));
     }
