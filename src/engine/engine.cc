@@ -6,6 +6,7 @@
 #include "catalog/catalog_factory.h"
 #include "config/config_loader.h"
 #include "engine/engine_internal.h"
+#include "exec/spill_file.h"
 #include "io/s3/s3_options.h"
 
 namespace sqe::engine {
@@ -54,6 +55,8 @@ Result<std::shared_ptr<Engine>> Engine::Open(EngineOptions options) {
       MemoryTracker::Options{MemoryScope::kProcess, "process",
                              static_cast<int64_t>(config.worker.memory_limit),
                              "worker.memory_limit"});
+  // Spill directories of processes that died mid-query (their queries cannot clean up).
+  if (config.worker.spill_to_disk) exec::SpillDirectory::RemoveStale(config.worker.spill_dir);
   impl->footer_cache =
       std::make_shared<parquet::FooterCache>(static_cast<int64_t>(config.storage.footer_cache_size));
   return std::shared_ptr<Engine>(new Engine(std::move(impl)));

@@ -11,14 +11,25 @@
 /// NULL keys form their own group (GROUP BY semantics). Without keys there is exactly
 /// one output row, even for empty input (count = 0, other aggregates NULL).
 ///
-/// Memory: tables and accumulators reserve on the operator's tracker and fail with
-/// ResourceExhausted naming the query limit. Spilling goes in Combine: a thread table
-/// over budget would write each radix partition to spill_dir, and the source would
-/// re-read one partition at a time (the partitioning already matches).
+/// Memory: tables and accumulators reserve on the operator's tracker. Without spilling
+/// (ExecContext::spill_dir empty) a refused reservation fails the query with
+/// ResourceExhausted naming the limit and that spilling is off.
+///
+/// Spilling: once a thread's table is full (a reservation is refused, or the operator
+/// holds a third of what the query could use when the sink started, leaving the rest for
+/// merging), the table is frozen and every further input row is written as it is (every
+/// input column) to one spill file per radix partition (the 16 partitions the source
+/// merges by). No accumulator state is serialized, so every aggregate kind spills, and
+/// frozen states never grow. The source builds each partition, one at a time, from the
+/// tables' groups of that partition plus its spilled rows; when that table fills up in
+/// turn it is frozen the same way and the partition's remaining rows split on the next 4
+/// hash bits, aggregated after it with its groups (recursively, up to 15 levels). Spill
+/// files are deleted once read; EXPLAIN ANALYZE shows `spilled=<bytes>`.
 
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "exec/functions/registry.h"
@@ -54,12 +65,41 @@ class HashAggregate : public PhysicalOperator {
   Result<std::optional<columnar::Batch>> GetData(ExecContext& ctx, OperatorState& state) override;
   int64_t SourceParallelism() const override;
 
-  struct GroupTable;  // hash_aggregate.cc
+  /// Bytes this operator wrote to spill files so far.
+  int64_t spilled_bytes() const { return spilled_bytes_.load(); }
+
+  struct GroupTable;      // hash_aggregate.cc
+  struct RowScratch;      // hash_aggregate.cc
+  struct PartitionSpill;  // hash_aggregate.cc
+  struct SpilledPart;     // hash_aggregate.cc
+  /// One partition of a SpilledPart left to aggregate.
+  struct SpillWorkItem {
+    std::shared_ptr<SpilledPart> part;
+    int partition;
+  };
 
  private:
   Result<std::unique_ptr<GroupTable>> MakeTable(ExecContext& ctx);
   Result<columnar::Batch> EmitTable(ExecContext& ctx, GroupTable& table);
   Result<columnar::Batch> MergePartition(ExecContext& ctx, int partition);
+  /// Merges the groups of `table` in radix `partition` at `level` (every group when
+  /// `all`) into `merged`.
+  Status MergeInto(GroupTable& merged, GroupTable& table, int partition, int level, bool all);
+  /// Groups `input` into `table`. Once the table is full (see the class comment) rows of
+  /// new groups go to `*spill` (made on first use), split on the hash bits of `level`.
+  Status AddRows(ExecContext& ctx, GroupTable& table, RowScratch& s, const columnar::Batch& input,
+                 int level, std::unique_ptr<PartitionSpill>* spill);
+  /// Aggregates radix `partition` (at `level`) of `tables` plus the spilled rows in
+  /// `files`: the result rows, or nullopt when it spilled again and left its
+  /// sub-partitions in `more`.
+  Result<std::optional<columnar::Batch>> AggregateSpilled(ExecContext& ctx,
+                                                          const std::vector<GroupTable*>& tables,
+                                                          const std::vector<std::string>& files,
+                                                          int partition, int level,
+                                                          std::vector<SpillWorkItem>* more);
+  Result<std::unique_ptr<PartitionSpill>> MakeSpill(ExecContext& ctx, int level);
+  /// Shows the bytes spilled so far in EXPLAIN ANALYZE.
+  void RecordSpill();
 
   std::vector<int> group_keys_;
   std::vector<AggregateCall> aggregates_;
@@ -70,6 +110,13 @@ class HashAggregate : public PhysicalOperator {
   std::vector<std::unique_ptr<GroupTable>> tables_;  // one per sinking thread
   int partitions_ = 1;
   std::atomic<int> next_partition_{0};
+  // Spilling: the operator's memory above which sink tables stop growing (0 = never; -1 =
+  // not decided yet), the files of spilled rows per level-0 partition, the bytes written.
+  int64_t table_budget_ = -1;
+  std::vector<std::vector<std::string>> spilled_;
+  bool spilled_any_ = false;
+  std::mutex spill_source_mutex_;  // spilled partitions are aggregated one at a time
+  std::atomic<int64_t> spilled_bytes_{0};
 };
 
 }  // namespace sqe::exec

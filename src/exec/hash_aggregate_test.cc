@@ -10,6 +10,7 @@
 
 #include "exec/breaker_testing.h"
 #include "exec/functions/builtin_families.h"
+#include "exec/spill_testing.h"
 
 namespace sqe::exec {
 namespace {
@@ -157,6 +158,139 @@ TEST(HashAggregateTest, MemoryLimitGivesResourceExhausted) {
   EXPECT_EQ(result.status().code(), StatusCode::kResourceExhausted);
   EXPECT_NE(result.status().message().find("query.max_query_memory"), std::string::npos)
       << result.status().message();
+}
+
+/// Keys (i * 7919) % groups, values i (every 13th NULL), strings of the value.
+std::vector<Column> SpillInput(int64_t rows, int64_t groups) {
+  std::vector<std::optional<int64_t>> keys, values;
+  std::vector<std::optional<std::string>> texts;
+  for (int64_t i = 0; i < rows; ++i) {
+    keys.push_back((i * 7919) % groups);
+    values.push_back(i % 13 == 0 ? std::nullopt : std::optional<int64_t>(i % 1000));
+    texts.push_back("text " + std::to_string(i % 777));
+  }
+  return {Int64s(keys), Int64s(values), Strings(texts)};
+}
+
+std::vector<AggregateCall> EveryKindOfAggregate() {
+  return {Call("count", {}, {}),
+          Call("count", {columnar::Int64()}, {1}),
+          Call("sum", {columnar::Int64()}, {1}),
+          Call("avg", {columnar::Int64()}, {1}),
+          Call("min", {columnar::Int64()}, {1}),
+          Call("max", {columnar::Int64()}, {1}),
+          Call("min", {columnar::String()}, {2}),
+          Call("max", {columnar::String()}, {2}),
+          Call("count", {columnar::Int64()}, {1}, /*distinct=*/true),
+          Call("sum", {columnar::Int64()}, {1}, /*distinct=*/true)};
+}
+
+TEST(HashAggregateSpillTest, EveryAggregateKindSpillsAndMatchesInMemory) {
+  const std::vector<Column> input = SpillInput(120000, 40000);
+  SQE_ASSIGN_OR_FAIL(
+      SpillRun expected,
+      RunPlanSpilling(Aggregate(input, {0}, EveryKindOfAggregate(), 1024), 2, 0, ""));
+  ASSERT_EQ(expected.rows.size(), 40000u);
+  for (int threads : {1, 2}) {
+    ScopedSpillDir dir;
+    SQE_ASSIGN_OR_FAIL(SpillRun run,
+                       RunPlanSpilling(Aggregate(input, {0}, EveryKindOfAggregate(), 1024), threads,
+                                       4 << 20, dir.path()));
+    EXPECT_GT(run.spilled_bytes, 0) << threads;
+    EXPECT_NE(run.explain.find("spilled="), std::string::npos) << run.explain;
+    EXPECT_EQ(Sorted(run.rows), Sorted(expected.rows)) << threads;
+  }
+}
+
+TEST(HashAggregateSpillTest, EachAggregateAloneSpills) {
+  const std::vector<Column> input = SpillInput(60000, 30000);
+  for (const AggregateCall& call : EveryKindOfAggregate()) {
+    SCOPED_TRACE(call.function->name + (call.function->distinct ? " distinct" : ""));
+    SQE_ASSIGN_OR_FAIL(SpillRun expected,
+                       RunPlanSpilling(Aggregate(input, {0}, {call}, 1024), 1, 0, ""));
+    ScopedSpillDir dir;
+    SQE_ASSIGN_OR_FAIL(
+        SpillRun run, RunPlanSpilling(Aggregate(input, {0}, {call}, 1024), 2, 1 << 20, dir.path()));
+    EXPECT_GT(run.spilled_bytes, 0);
+    EXPECT_EQ(Sorted(run.rows), Sorted(expected.rows));
+  }
+}
+
+TEST(HashAggregateSpillTest, PartitionsThatStillDoNotFitSplitAgain) {
+  // 200,000 groups under 1 MiB: a level-0 partition (1/16) does not fit either.
+  const std::vector<Column> input = SpillInput(200000, 200000);
+  std::vector<AggregateCall> calls = {Call("count", {}, {}), Call("sum", {columnar::Int64()}, {1})};
+  SQE_ASSIGN_OR_FAIL(SpillRun expected,
+                     RunPlanSpilling(Aggregate(input, {0}, calls, 2048), 1, 0, ""));
+  ScopedSpillDir dir;
+  SQE_ASSIGN_OR_FAIL(SpillRun run,
+                     RunPlanSpilling(Aggregate(input, {0}, calls, 2048), 2, 1 << 20, dir.path()));
+  EXPECT_EQ(Sorted(run.rows), Sorted(expected.rows));
+  // Spilled more than the input once: some rows were written at a second level.
+  EXPECT_GT(run.spilled_bytes, 0);
+}
+
+TEST(HashAggregateSpillTest, MultiColumnAndNullKeysSpill) {
+  std::vector<std::optional<int64_t>> a;
+  std::vector<std::optional<std::string>> b;
+  std::vector<std::optional<int64_t>> v;
+  for (int64_t i = 0; i < 80000; ++i) {
+    a.push_back(i % 17 == 0 ? std::nullopt : std::optional<int64_t>(i % 9000));
+    b.push_back(i % 5 == 0 ? std::nullopt : std::optional<std::string>(std::to_string(i % 7)));
+    v.push_back(i);
+  }
+  const std::vector<Column> input = {Int64s(a), Strings(b), Int64s(v)};
+  std::vector<AggregateCall> calls = {Call("count", {}, {}), Call("max", {columnar::Int64()}, {2})};
+  SQE_ASSIGN_OR_FAIL(SpillRun expected,
+                     RunPlanSpilling(Aggregate(input, {0, 1}, calls, 1000), 1, 0, ""));
+  ScopedSpillDir dir;
+  SQE_ASSIGN_OR_FAIL(
+      SpillRun run, RunPlanSpilling(Aggregate(input, {0, 1}, calls, 1000), 2, 1 << 20, dir.path()));
+  EXPECT_GT(run.spilled_bytes, 0);
+  EXPECT_EQ(Sorted(run.rows), Sorted(expected.rows));
+}
+
+TEST(HashAggregateSpillTest, WithoutSpillDirTheErrorSaysSpillingIsOff) {
+  const std::vector<Column> input = SpillInput(100000, 100000);
+  auto result =
+      RunPlanSpilling(Aggregate(input, {0}, {Call("count", {}, {})}, 4096), 2, 1 << 20, "");
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().code(), StatusCode::kResourceExhausted);
+  EXPECT_NE(result.status().message().find("query.max_query_memory"), std::string::npos)
+      << result.status().message();
+  EXPECT_NE(result.status().message().find("worker.spill_to_disk"), std::string::npos)
+      << result.status().message();
+}
+
+TEST(HashAggregateSpillTest, ProcessLimitAlsoTriggersSpilling) {
+  // The query has no limit of its own; the process (worker.memory_limit) is what is short.
+  const std::vector<Column> input = SpillInput(100000, 50000);
+  std::vector<AggregateCall> calls = {Call("count", {}, {}), Call("sum", {columnar::Int64()}, {1})};
+  SQE_ASSIGN_OR_FAIL(SpillRun expected,
+                     RunPlanSpilling(Aggregate(input, {0}, calls, 1024), 1, 0, ""));
+  static TaskScheduler scheduler(2);
+  auto process = MemoryTracker::Create(
+      MemoryTracker::Options{MemoryScope::kProcess, "process", 1 << 20, "worker.memory_limit"});
+  for (const bool spill : {true, false}) {
+    ScopedSpillDir dir;
+    ExecContext ctx;
+    ctx.tracker = process->CreateChild(MemoryScope::kQuery, "q");
+    ctx.scheduler = &scheduler;
+    ctx.threads = 2;
+    ctx.batch_size = 1024;
+    if (spill) ctx.spill_dir = dir.path();
+    TextRowsSink sink(Aggregate(input, {0}, calls, 1024));
+    Status st = ExecutePlan(ctx, sink);
+    if (spill) {
+      SQE_ASSERT_OK(st);
+      EXPECT_EQ(Sorted(sink.TakeRows()), Sorted(expected.rows));
+    } else {
+      ASSERT_EQ(st.code(), StatusCode::kResourceExhausted);
+      EXPECT_NE(st.message().find("worker.memory_limit"), std::string::npos) << st.message();
+      EXPECT_NE(st.message().find("worker.spill_to_disk"), std::string::npos) << st.message();
+    }
+  }
+  EXPECT_EQ(process->current(), 0);
 }
 
 }  // namespace

@@ -115,6 +115,15 @@ void KeyHashTable::Find(const EncodedRows& rows, const uint64_t* hashes, int64_t
   }
 }
 
+void KeyHashTable::Truncate(int64_t groups) {
+  if (groups >= size()) return;
+  const auto g = static_cast<size_t>(groups);
+  arena_.resize(starts_[g]);
+  starts_.resize(g + 1);
+  hashes_.resize(g);
+  (void)Rehash(slots_.size());
+}
+
 std::vector<std::string_view> KeyHashTable::Keys() const {
   std::vector<std::string_view> keys;
   keys.reserve(hashes_.size());

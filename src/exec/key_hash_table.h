@@ -35,6 +35,10 @@ class KeyHashTable {
   void Find(const EncodedRows& rows, const uint64_t* hashes, int64_t n, const uint8_t* skip,
             uint32_t* groups) const;
 
+  /// Forgets the keys numbered `groups` and above (a batch that did not fit is taken
+  /// back). O(capacity): it rebuilds the slots.
+  void Truncate(int64_t groups);
+
   int64_t size() const { return static_cast<int64_t>(hashes_.size()); }
   std::string_view key(uint32_t g) const {
     return {reinterpret_cast<const char*>(arena_.data()) + starts_[g],

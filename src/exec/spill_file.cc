@@ -85,6 +85,12 @@ bool OwnerAlive(const std::string& name) {
 
 }  // namespace
 
+Status SpillOffError(bool spill_enabled, const Status& exceeded) {
+  if (spill_enabled || exceeded.code() != StatusCode::kResourceExhausted) return exceeded;
+  return Status::ResourceExhausted(exceeded.message() +
+                                   "; spilling to disk is off (worker.spill_to_disk)");
+}
+
 // --- SpillDirectory ---
 
 Result<std::unique_ptr<SpillDirectory>> SpillDirectory::Create(const std::string& root) {
