@@ -64,6 +64,10 @@ std::unique_ptr<exec::ExecContext> Session::Impl::MakeContext(const std::string&
   ctx->eval.query_start_micros = std::chrono::duration_cast<std::chrono::microseconds>(
                                      std::chrono::system_clock::now().time_since_epoch())
                                      .count();
+  auto depth = properties.find("max_recursion_depth");
+  if (depth != properties.end()) {
+    ctx->max_recursion_depth = std::max<int64_t>(0, std::atoll(depth->second.c_str()));
+  }
   auto zone = properties.find("time_zone");
   if (zone != properties.end()) ctx->eval.time_zone = zone->second;
   int64_t timeout = config.query.timeout_secs;

@@ -238,6 +238,8 @@ Result<QueryResult> Session::Impl::Show(const ast::Statement& statement, std::st
       std::vector<Property> known = {
           {"query_max_run_time", std::to_string(engine->config.query.timeout_secs), "bigint",
            "Query time limit in seconds (query.timeout_secs)"},
+          {"max_recursion_depth", "10", "integer",
+           "Most recursion steps of a WITH RECURSIVE query that may produce rows"},
           {"threads", std::to_string(engine->threads), "integer", "Threads per query"},
           {"time_zone", "UTC", "varchar", "Session time zone"},
       };

@@ -30,9 +30,7 @@ Result<Binder::QueryPlan> Binder::BindQueryNode(const ast::Query& query, const S
                                                 const CteScope* ctes) {
   CteScope with_scope;
   if (query.with.has_value()) {
-    if (query.with->recursive) {
-      return ErrorAt(query.pos, "WITH RECURSIVE is not supported yet");
-    }
+    with_scope.recursive = query.with->recursive;
     with_scope.parent = ctes;
     for (const ast::WithQuery& w : query.with->queries) {
       std::string name = NameOf(w.name, w.quoted);

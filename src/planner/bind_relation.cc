@@ -70,18 +70,28 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       if (relation.name.parts.size() == 1) {
         std::string name = NameOf(relation.name.parts[0], relation.name.quoted[0]);
         for (const CteScope* c = ctes; c != nullptr; c = c->parent) {
+          auto working = c->working.find(name);
+          if (working != c->working.end()) {
+            // The recursive reference inside WITH RECURSIVE's own query.
+            SQE_ASSIGN_OR_RETURN(plan, BindWorkingTableReference(*working->second, relation.pos));
+            bound = RelationFor(name, plan->output);
+            break;
+          }
           auto it = c->entries.find(name);
           if (it == c->entries.end()) continue;
           const ast::WithQuery& with = *it->second;
           // Bound in the scope that defined it (it sees earlier WITH entries only).
           CteScope visible;
           visible.parent = c->parent;
+          visible.recursive = c->recursive;
           // Entries declared before this one (one WITH's entries live in one vector, so
           // declaration order is address order).
           for (const auto& [n, q] : c->entries) {
             if (std::less<const ast::WithQuery*>()(q, &with)) visible.entries.emplace(n, q);
           }
-          SQE_ASSIGN_OR_RETURN(QueryPlan q, BindQueryNode(*with.query, nullptr, &visible));
+          SQE_ASSIGN_OR_RETURN(QueryPlan q, c->recursive
+                                                ? BindRecursiveWithQuery(with, name, &visible)
+                                                : BindQueryNode(*with.query, nullptr, &visible));
           plan = q.plan;
           std::vector<ColumnInfo> columns = plan->output;
           for (size_t i = 0; i < columns.size(); ++i) {

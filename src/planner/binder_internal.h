@@ -69,9 +69,27 @@ struct CteEntry {
   const struct CteScope* defined_in;
 };
 
+/// While WITH RECURSIVE binds one of its queries: what that query's own name refers to
+/// (bind_recursive_cte.cc). In the anchor any reference is an error; in the recursive step
+/// it is the working table, referenced exactly once and not from a subquery expression.
+struct WorkingTableBinding {
+  /// Set while a reference is an error (the anchor; a query not of the UNION form).
+  std::string error;
+  int32_t cte_id = -1;
+  std::string name;
+  std::vector<ColumnInfo> columns;  ///< names and types (each reference gets fresh ids)
+  size_t probe_depth = 0;           ///< probes_.size() when the step's binding began
+  int references = 0;
+  sql::SourcePosition first_reference;
+};
+
 struct CteScope {
   std::map<std::string, const ast::WithQuery*> entries;
   const CteScope* parent = nullptr;
+  /// WITH RECURSIVE: its queries may reference themselves.
+  bool recursive = false;
+  /// The recursive query being bound, by name (shadows entries and outer scopes).
+  std::map<std::string, WorkingTableBinding*> working;
 };
 
 /// A subquery being decorrelated: conjuncts of its WHERE that reference outer columns are
@@ -191,6 +209,17 @@ class Binder {
                                             const sql::SourcePosition& at, int depth);
   /// The column of a bound window call, or the error for a window call where none may be.
   Result<ExprPtr> WindowColumn(const ast::Expr& call, const ExprContext& ctx);
+
+  // --- WITH RECURSIVE (bind_recursive_cte.cc) ---
+  /// A query of a WITH RECURSIVE named `name`, seeing the WITH entries `visible`: a
+  /// kRecursiveCte over its anchor and step when it references itself, else bound as a
+  /// plain WITH query.
+  Result<QueryPlan> BindRecursiveWithQuery(const ast::WithQuery& with, const std::string& name,
+                                           const CteScope* visible);
+  /// The working-table leaf for a reference to `binding` at `pos` (errors for misplaced
+  /// references).
+  Result<LogicalPtr> BindWorkingTableReference(WorkingTableBinding& binding,
+                                               const sql::SourcePosition& pos);
 
   // --- relations (bind_relation.cc) ---
   Result<LogicalPtr> BindRelation(const ast::Relation& relation, const Scope* outer,

@@ -128,6 +128,12 @@ void Explain(const LogicalNode& node, int depth, std::string* out) {
       }
       *out += "]";
       break;
+    case LogicalKind::kRecursiveCte:
+      *out += "RecursiveCte " + node.cte_name + (node.set_all ? " UNION ALL" : " UNION");
+      break;
+    case LogicalKind::kWorkingTable:
+      *out += "WorkingTable " + node.cte_name;
+      break;
   }
   if (node.estimated_rows >= 0) *out += " est_rows=" + std::to_string(node.estimated_rows);
   *out += "\n";

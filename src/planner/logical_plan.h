@@ -96,6 +96,11 @@ enum class LogicalKind {
                ///< (with_ordinality); unnest_outer keeps rows without elements (LEFT JOIN)
   kWindow,     ///< window_functions over the child; output = the child's columns, then one
                ///< per function (logical_window.h)
+  kRecursiveCte,  ///< WITH RECURSIVE cte_name: children[0] the anchor, children[1] the
+                  ///< recursive step (both with output's types, matched by position);
+                  ///< set_all: UNION ALL, else UNION (new rows only)
+  kWorkingTable,  ///< the step's reference to its kRecursiveCte (same cte_id): the rows
+                  ///< the previous iteration added
 };
 
 /// kRightSemi / kRightAnti: the optimizer's flipped kSemi / kAnti (EXISTS semantics), built
@@ -148,6 +153,9 @@ struct LogicalNode {
   std::vector<ColumnInfo> UnnestColumns() const;
   // kWindow
   std::vector<WindowFunctionSpec> window_functions;
+  // kRecursiveCte, kWorkingTable: which recursive query (unique in the plan) and its name
+  int32_t cte_id = -1;
+  std::string cte_name;
 
   /// Estimated output rows (optimizer); -1 unknown.
   int64_t estimated_rows = -1;

@@ -483,6 +483,12 @@ double Estimate(LogicalNode& node) {
       rows = EstimateChildren(node);
       for (size_t i = 1; i < node.children.size(); ++i) Estimate(*node.children[i]);
       break;
+    case LogicalKind::kRecursiveCte:
+      rows = EstimateChildren(node) * 10;  // iterations: unknown, a guess
+      break;
+    case LogicalKind::kWorkingTable:
+      rows = 100;  // one iteration's new rows: unknown
+      break;
   }
   node.estimated_rows = static_cast<int64_t>(std::llround(std::max(0.0, rows)));
   return rows;

@@ -9,6 +9,7 @@
 #include "exec/limit.h"
 #include "exec/parquet_scan.h"
 #include "exec/projection.h"
+#include "exec/recursive_cte.h"
 #include "exec/scan_filter.h"
 #include "exec/set_operation.h"
 #include "exec/sort.h"
@@ -73,6 +74,10 @@ class Planner {
         return PlanUnnest(node);
       case LogicalKind::kWindow:
         return PlanWindow(node);
+      case LogicalKind::kRecursiveCte:
+        return PlanRecursiveCte(node);
+      case LogicalKind::kWorkingTable:
+        return PlanWorkingTable(node);
     }
     return Status::Internal("unknown logical node");
   }
@@ -549,7 +554,44 @@ class Planner {
     return part;
   }
 
+  /// WITH RECURSIVE: the anchor once; the step's plan once for EXPLAIN and the first
+  /// iteration, and anew (by a planner with the same working tables) for each later one.
+  Result<Part> PlanRecursiveCte(const LogicalNode& node) {
+    SQE_ASSIGN_OR_RETURN(Part anchor, Plan(*node.children[0]));
+    SQE_RETURN_NOT_OK(ProjectTo(anchor, node.children[0]->output));
+    auto working = std::make_shared<exec::WorkingTable>();
+    working_tables_[node.cte_id] = working;
+    LogicalPtr step = node.children[1];
+    exec::RecursiveCte::StepFactory make_step =
+        [options = options_, tables = working_tables_, step]() -> Result<PhysicalOperatorPtr> {
+      Planner planner(options);
+      planner.working_tables_ = tables;
+      SQE_ASSIGN_OR_RETURN(Part part, planner.Plan(*step));
+      SQE_RETURN_NOT_OK(planner.ProjectTo(part, step->output));
+      return std::move(part.op);
+    };
+    SQE_ASSIGN_OR_RETURN(PhysicalOperatorPtr first, make_step());
+    return Part{std::make_unique<exec::RecursiveCte>(node.cte_name, std::move(anchor.op),
+                                                     std::move(first), std::move(make_step),
+                                                     std::move(working), node.set_all,
+                                                     SchemaOf(node.output)),
+                Ids(node.output)};
+  }
+
+  Result<Part> PlanWorkingTable(const LogicalNode& node) {
+    auto it = working_tables_.find(node.cte_id);
+    if (it == working_tables_.end()) {
+      return Status::InvalidArgument("recursive reference to '" + node.cte_name +
+                                     "' outside of its recursive step");
+    }
+    return Part{std::make_unique<exec::WorkingTableScan>(it->second, node.cte_name,
+                                                         SchemaOf(node.output)),
+                Ids(node.output)};
+  }
+
   const PhysicalPlanOptions& options_;
+  /// The working table of each WITH RECURSIVE being planned (by LogicalNode::cte_id).
+  std::unordered_map<int32_t, std::shared_ptr<exec::WorkingTable>> working_tables_;
   int32_t next_temp_id_ = -2;  // ids of computed helper columns (never referenced by parents)
 };
 
