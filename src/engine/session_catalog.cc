@@ -6,6 +6,7 @@
 #include "catalog/metadata_file.h"
 #include "catalog/metadata_location.h"
 #include "catalog/table_file_system.h"
+#include "columnar/civil_time.h"
 #include "engine/distinct_bounds.h"
 #include "engine/engine_internal.h"
 #include "exec/parquet_scan.h"
@@ -41,9 +42,30 @@ Result<std::shared_ptr<const planner::ScanSource>> IcebergSource(
                               shown + "' does not exist");
     }
   } else if (travel.ref.has_value()) {
+    auto it = m.refs.find(*travel.ref);
+    if (it == m.refs.end()) {
+      std::string refs;
+      for (const auto& [ref_name, ref] : m.refs) refs += (refs.empty() ? "" : ", ") + ref_name;
+      return Status::NotFound("Branch or tag '" + *travel.ref + "' of table '" + shown +
+                              "' does not exist (refs: " + (refs.empty() ? "none" : refs) + ")");
+    }
     SQE_ASSIGN_OR_RETURN(snapshot, m.SnapshotForRef(*travel.ref));
   } else if (travel.timestamp_ms.has_value()) {
-    SQE_ASSIGN_OR_RETURN(snapshot, m.SnapshotAsOf(*travel.timestamp_ms));
+    auto found = m.SnapshotAsOf(*travel.timestamp_ms);
+    if (!found.ok()) {
+      const std::string at =
+          columnar::FormatTimestamp(*travel.timestamp_ms * 1000, columnar::TimeUnit::kMicro);
+      std::string first =
+          m.snapshot_log.empty()
+              ? "the table has no snapshots"
+              : "its first snapshot was committed at " +
+                    columnar::FormatTimestamp(m.snapshot_log.front().timestamp_ms * 1000,
+                                              columnar::TimeUnit::kMicro) +
+                    " UTC";
+      return Status::NotFound("No version history of table '" + shown + "' at or before " + at +
+                              " UTC (" + first + ")");
+    }
+    snapshot = *found;
   }
   if (snapshot != nullptr && (travel.snapshot_id || travel.timestamp_ms ||
                               (travel.ref && snapshot != m.CurrentSnapshot()))) {
