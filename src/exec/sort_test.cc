@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "exec/breaker_testing.h"
+#include "exec/spill_testing.h"
 #include "exec/top_n.h"
 
 namespace sqe::exec {
@@ -179,6 +180,112 @@ TEST(SortTest, MemoryLimitGivesResourceExhausted) {
   auto result = RunPlan(std::move(plan), 1, tracker);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().code(), StatusCode::kResourceExhausted);
+}
+
+/// Every column of `rows` as text, in order.
+std::vector<std::string> AllText(const std::vector<Row>& rows) {
+  return Rows(MakeBatches(ToColumns(rows), 1 << 30));
+}
+
+TEST(SortSpillTest, ExternalMergeMatchesStdSortForKeyOrders) {
+  const std::vector<Row> rows = RandomRows(100000, 21);
+  const std::vector<std::vector<SortKey>> orders = {
+      {{0, true, false}, {1, true, false}, {2, true, false}, {3, true, false}},
+      {{1, false, true}, {2, true, true}, {0, false, false}, {3, false, false}},
+  };
+  for (const auto& keys : orders) {
+    const auto want = AllText(Expected(rows, keys));
+    for (int threads : {1, 2}) {
+      ScopedSpillDir dir;
+      auto plan = std::make_unique<Sort>(Source(ToColumns(rows), 2000), keys);
+      SQE_ASSIGN_OR_FAIL(SpillRun run,
+                         RunPlanSpilling(std::move(plan), threads, 1 << 20, dir.path(), 3000));
+      EXPECT_GT(run.spilled_bytes, 0);
+      EXPECT_NE(run.explain.find("spilled="), std::string::npos) << run.explain;
+      ASSERT_EQ(run.rows.size(), want.size());
+      for (size_t i = 0; i < want.size(); ++i) {
+        ASSERT_EQ(run.rows[i], want[i]) << "row " << i << " threads " << threads;
+      }
+    }
+  }
+}
+
+TEST(SortSpillTest, MoreRunsThanOneMergeTakesMergeInPasses) {
+  std::vector<std::optional<int64_t>> values;
+  std::mt19937 rng(5);
+  for (int i = 0; i < 300000; ++i) values.push_back(static_cast<int64_t>(rng() % 1000000));
+  ScopedSpillDir dir;
+  auto plan = std::make_unique<Sort>(Source({Int64s(values)}, 1000), std::vector<SortKey>{{0}});
+  SQE_ASSIGN_OR_FAIL(SpillRun run, RunPlanSpilling(std::move(plan), 2, 96 << 10, dir.path()));
+  const size_t runs_at = run.explain.find("runs=");
+  ASSERT_NE(runs_at, std::string::npos) << run.explain;
+  EXPECT_GT(std::atoi(run.explain.c_str() + runs_at + 5), static_cast<int>(Sort::kMaxMergeFanIn))
+      << run.explain;
+  std::sort(values.begin(), values.end());
+  ASSERT_EQ(run.rows.size(), values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    ASSERT_EQ(run.rows[i], std::to_string(*values[i])) << i;
+  }
+}
+
+TEST(SortSpillTest, NestedPayloadColumnsSpill) {
+  std::vector<std::optional<int64_t>> keys;
+  std::vector<std::optional<std::vector<std::optional<int64_t>>>> lists;
+  for (int64_t i = 0; i < 40000; ++i) {
+    keys.push_back((i * 7919) % 40000);
+    if (i % 9 == 0) {
+      lists.push_back(std::nullopt);
+    } else {
+      lists.push_back(std::vector<std::optional<int64_t>>{i, std::nullopt, -i});
+    }
+  }
+  const std::vector<Column> columns = {Int64s(keys), Int64Lists(lists)};
+  SQE_ASSIGN_OR_FAIL(
+      SpillRun expected,
+      RunPlanSpilling(std::make_unique<Sort>(Source(columns, 1000), std::vector<SortKey>{{0}}), 1,
+                      0, ""));
+  ScopedSpillDir dir;
+  SQE_ASSIGN_OR_FAIL(
+      SpillRun run,
+      RunPlanSpilling(std::make_unique<Sort>(Source(columns, 1000), std::vector<SortKey>{{0}}), 2,
+                      1 << 20, dir.path()));
+  EXPECT_GT(run.spilled_bytes, 0);
+  EXPECT_EQ(run.rows, expected.rows);
+}
+
+TEST(SortSpillTest, WithoutSpillDirTheErrorSaysSpillingIsOff) {
+  std::vector<std::optional<int64_t>> values(300000, 1);
+  auto plan = std::make_unique<Sort>(Source({Int64s(values)}, 10000), std::vector<SortKey>{{0}});
+  auto result = RunPlanSpilling(std::move(plan), 2, 1 << 20, "");
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().code(), StatusCode::kResourceExhausted);
+  EXPECT_NE(result.status().message().find("query.max_query_memory"), std::string::npos)
+      << result.status().message();
+  EXPECT_NE(result.status().message().find("worker.spill_to_disk"), std::string::npos)
+      << result.status().message();
+}
+
+TEST(SortSpillTest, CancelMidSpillLeavesNoFiles) {
+  std::vector<std::optional<int64_t>> values;
+  for (int i = 0; i < 200000; ++i) values.push_back((i * 7919) % 200000);
+  ScopedSpillDir dir;
+  static TaskScheduler scheduler(2);
+  {
+    ExecContext ctx;
+    ctx.tracker = MemoryTracker::Create(
+        MemoryTracker::Options{MemoryScope::kQuery, "q", 256 << 10, "query.max_query_memory"});
+    ctx.scheduler = &scheduler;
+    ctx.threads = 2;
+    ctx.batch_size = 1024;
+    ctx.spill_dir = dir.path();
+    // The deadline passes while the sort is spilling runs.
+    ctx.SetTimeout(std::chrono::milliseconds(0));
+    TextRowsSink sink(
+        std::make_unique<Sort>(Source({Int64s(values)}, 1000), std::vector<SortKey>{{0}}));
+    Status st = ExecutePlan(ctx, sink);
+    EXPECT_EQ(st.code(), StatusCode::kDeadlineExceeded) << st.ToString();
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
 }
 
 }  // namespace
