@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 
 #include "io/file_system.h"
@@ -120,6 +121,20 @@ TEST_F(LocalFileSystemTest, RenameOfMissingFileNamesIt) {
   Status st = fs_->Rename(dir_.string() + "/nope", dir_.string() + "/other");
   EXPECT_EQ(st.code(), StatusCode::kIOError);
   EXPECT_NE(st.message().find("nope"), std::string::npos);
+}
+
+TEST_F(LocalFileSystemTest, LastModifiedIsTheFilesMtime) {
+  const std::string path = (dir_ / "m.bin").string();
+  Write(path, "x");
+  const auto when = fs::file_time_type::clock::now() - std::chrono::hours(30);
+  fs::last_write_time(path, when);
+  auto micros = fs_->LastModifiedMicros("file://" + path);
+  ASSERT_TRUE(micros.ok()) << micros.status().ToString();
+  const auto expected = std::chrono::duration_cast<std::chrono::microseconds>(
+      std::chrono::file_clock::to_sys(when).time_since_epoch());
+  EXPECT_EQ(*micros, expected.count());
+  auto missing = fs_->LastModifiedMicros((dir_ / "none").string());
+  EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <random>
 #include <thread>
 
+#include "columnar/civil_time.h"
 #include "net/query_string.h"
 #include "net/sigv4.h"
 
@@ -335,6 +336,46 @@ Result<int64_t> S3Client::HeadObject(const std::string& bucket, const std::strin
   } catch (...) {
     return Status::IOError("S3 " + call.what + ": unreadable Content-Length '" + *length + "'");
   }
+}
+
+Result<int64_t> S3Client::LastModifiedMicros(const std::string& bucket, const std::string& key,
+                                             IoStats* stats) {
+  Call call;
+  call.method = "HEAD";
+  call.kind = IoStats::Request::kHead;
+  call.bucket = &bucket;
+  call.key = key;
+  call.what = "HEAD " + S3Uri(bucket, key);
+  SQE_ASSIGN_OR_RETURN(net::HttpResponse response, Execute(call, stats));
+  std::optional<std::string> modified = response.Header("last-modified");
+  if (!modified) return Status::IOError("S3 " + call.what + ": the response has no Last-Modified");
+  auto micros = ParseHttpDate(*modified);
+  if (!micros.ok()) return Status::IOError("S3 " + call.what + ": " + micros.status().message());
+  return *micros;
+}
+
+Result<int64_t> ParseHttpDate(std::string_view text) {
+  static const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                  "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  const std::string s(text);
+  char weekday[4] = {}, month[4] = {}, zone[4] = {};
+  int day = 0, year = 0, hour = 0, minute = 0, second = 0, used = 0;
+  if (std::sscanf(s.c_str(), "%3s, %d %3s %d %d:%d:%d %3s%n", weekday, &day, month, &year, &hour,
+                  &minute, &second, zone, &used) != 8 ||
+      used != static_cast<int>(s.size()) || std::string(zone) != "GMT" || s.size() < 4 ||
+      s[3] != ',') {
+    return Status::InvalidArgument("'" + s + "' is not an HTTP date");
+  }
+  int m = -1;
+  for (int i = 0; i < 12; ++i) {
+    if (std::string(month) == kMonths[i]) m = i + 1;
+  }
+  if (m < 0 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60 || hour < 0 ||
+      minute < 0 || second < 0) {
+    return Status::InvalidArgument("'" + s + "' is not an HTTP date");
+  }
+  const int64_t days = columnar::DaysFromCivil(year, m, day);
+  return ((days * 24 + hour) * 60 + minute) * int64_t{60000000} + int64_t{second} * 1000000;
 }
 
 Status S3Client::PutObject(const std::string& bucket, const std::string& key, std::string_view body,

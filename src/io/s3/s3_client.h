@@ -55,6 +55,10 @@ class S3Client {
                        IoStats* stats);
   /// Object size; NotFound when there is no such key.
   Result<int64_t> HeadObject(const std::string& bucket, const std::string& key, IoStats* stats);
+  /// The object's Last-Modified time (HEAD), microseconds since the epoch; NotFound when
+  /// there is no such key.
+  Result<int64_t> LastModifiedMicros(const std::string& bucket, const std::string& key,
+                                     IoStats* stats);
 
   /// One-request upload. `if_none_match`: AlreadyExists when the key exists.
   Status PutObject(const std::string& bucket, const std::string& key, std::string_view body,
@@ -99,5 +103,9 @@ class S3Client {
 
 /// "s3://bucket/key".
 std::string S3Uri(const std::string& bucket, const std::string& key);
+
+/// An HTTP date ("Sun, 06 Nov 1994 08:49:37 GMT", RFC 9110's IMF-fixdate) as microseconds
+/// since the epoch; InvalidArgument for any other form.
+Result<int64_t> ParseHttpDate(std::string_view text);
 
 }  // namespace sqe::io::s3

@@ -58,6 +58,11 @@ class S3FileSystem final : public FileSystem {
         std::make_unique<S3OutputStream>(client_, uri.bucket, uri.key, overwrite, stats_));
   }
 
+  Result<int64_t> LastModifiedMicros(const std::string& path) override {
+    SQE_ASSIGN_OR_RETURN(StorageUri uri, ParseS3Uri(path));
+    return client_->LastModifiedMicros(uri.bucket, uri.key, stats_.get());
+  }
+
   Result<std::vector<FileInfo>> List(const std::string& prefix) override {
     SQE_ASSIGN_OR_RETURN(StorageUri uri, ParseS3Uri(prefix));
     std::vector<FileInfo> out;
