@@ -324,6 +324,8 @@ class QueryGenerator:
         self.tags: set[str] = set()
         self.alias_counter = 0
         self.ctes: list[str] = []
+        self.nesting = 0
+        self.hidden_order_keys: list[str] = []
 
     # --- helpers -----------------------------------------------------------------------
 
@@ -361,7 +363,7 @@ class QueryGenerator:
                                                    "supplier", "partsupp", "nulls_t")])
         inner, preds = self.base_source(table)
         inner_scope = Scope([inner])
-        shape = self.r.choice(["grouped", "filtered", "window", "topn"])
+        shape = self.r.choice(["grouped", "filtered", "window", "topn", "union"])
         if shape == "grouped":
             candidates = [c for c in table.columns if any(
                 (e[0] == table.name and c.name in e[1]) or (e[2] == table.name and c.name in e[3])
@@ -392,6 +394,12 @@ class QueryGenerator:
                 select.append(f"{w.sql} AS w0")
                 cols.append(Column("w0", w.kind, self.literal_for_kind(w.kind), nullable=True))
             body = f"SELECT {', '.join(select)} FROM {inner.sql}{self.where_sql(where)}"
+            if shape == "union":
+                # The same columns of the same table twice: UNION keeps the key unique.
+                self.tags.add("set_op")
+                other = where[:len(preds)] + [self.predicate(inner_scope)]
+                body += (f" UNION SELECT {', '.join(select)} FROM {inner.sql}"
+                         f"{self.where_sql(other)}")
             if shape == "topn":
                 self.tags.add("order_limit")
                 order = self.total_order(inner_scope, [f"{inner.alias}.{c.name}" for c in keep])
@@ -784,6 +792,11 @@ class QueryGenerator:
                         f"UNBOUNDED PRECEDING AND CURRENT ROW)", target.kind)
         groups = [x[0] for x in scope.refs(text=False) if x[1].group]
         part_cols = r.sample(groups, min(len(groups), r.randint(0, 2)))
+        if r.random() < 0.15:
+            part_cols.append(self.value(scope, r.choice([INT, STR]), 1).sql)
+        # No key twice: DuckDB 1.5.5 miscounts `PARTITION BY g, g` beside another window
+        # partitioned by (g, x) (it answers as if partitioned by g alone).
+        part_cols = list(dict.fromkeys(part_cols))
         part = f"PARTITION BY {', '.join(part_cols)} " if part_cols else ""
         plain = [x[0] for x in scope.refs(ORDERABLE, text=False)]
         total = self.total_order(scope, plain)
@@ -874,6 +887,13 @@ class QueryGenerator:
         inner_scope = Scope([inner])
         if self.chance(0.7):
             preds = preds + [self.predicate(inner_scope, 1)]
+        if self.nesting < 2 and self.chance(0.15):
+            # A subquery inside the subquery.
+            self.nesting += 1
+            nested = self.semi_anti(inner_scope, anti=self.chance(0.4))
+            self.nesting -= 1
+            if nested:
+                preds = preds + [nested]
         self.tags.add("subquery")
         self.tags.add("anti_join" if anti else "semi_join")
         form = self.r.random() if correlated else 0.99
@@ -939,6 +959,14 @@ class QueryGenerator:
             outer_sql, _, table, inner_col = rel
             inner, preds = self.base_source(table)
             preds = [f"{inner.alias}.{inner_col} = {outer_sql}"] + preds
+            if self.chance(0.3):
+                # A second, non-equal correlation.
+                pairs = [(i, o) for i in Scope([inner]).refs((INT, DEC, DATE), text=False)
+                         for o in scope.refs((INT, DEC, DATE), text=False)
+                         if i[1].kind == o[1].kind]
+                if pairs:
+                    i, o = self.r.choice(pairs)
+                    preds.append(f"{i[0]} {self.r.choice(['<', '>', '<=', '<>'])} {o[0]}")
         else:
             table = TABLES[self.r.choice(list(TABLES))]
             inner, preds = self.base_source(table)
@@ -990,6 +1018,7 @@ class QueryGenerator:
                 where.append(f"{r.choice(same)[0]} {r.choice(['<', '>=', '<>'])} {sub.sql}")
         exprs: list[Expr] = []
         unique = False
+        self.hidden_order_keys = []
         if grouped:
             self.tags.add("group_by")
             group_refs = [x for x in scope.refs(text=False) if x[1].kind != BOOL or r.random() < 0.5]
@@ -1036,7 +1065,7 @@ class QueryGenerator:
             unique = kinds is None or len(keys) >= len(kinds)
         else:
             if kinds is not None:
-                exprs = [self.value(scope, k) for k in kinds]
+                exprs = [self.set_op_value(scope, k) for k in kinds]
                 if len(exprs) > 1 and r.random() < 0.1 and not self.gap("null_literal_in_set_op"):
                     exprs[-1] = Expr("NULL", kinds[-1], True)
             else:
@@ -1062,12 +1091,16 @@ class QueryGenerator:
             select_sql = ", ".join(f"{e.sql} AS c{i}" for i, e in enumerate(exprs))
             sql = f"SELECT {distinct}{select_sql} FROM {from_sql}{self.where_sql(where)}"
             unique = bool(distinct)
+            if not distinct and kinds is None:
+                # The query can order by the sources' keys it does not output.
+                self.hidden_order_keys = scope.key_refs()
             if target == "window" and not nested and r.random() < 0.3:
                 # Top rows per partition: filter on a row_number of a derived table.
                 groups = [x[0] for x in scope.refs(text=False) if x[1].group]
                 part = f"PARTITION BY {r.choice(groups)} " if groups else ""
                 plain = [x[0] for x in scope.refs(ORDERABLE, text=False)]
                 rn = f"row_number() OVER ({part}ORDER BY {self.total_order(scope, plain)})"
+                self.hidden_order_keys = []
                 sql = (f"SELECT {', '.join(f'c{i}' for i in range(len(exprs)))} FROM "
                        f"(SELECT {select_sql}, {rn} AS rn FROM {from_sql}"
                        f"{self.where_sql(where)}) AS w WHERE rn <= {r.randint(1, 4)}")
@@ -1108,13 +1141,24 @@ class QueryGenerator:
             return Expr(f"({sql} % {r.randint(2, 7)})", INT, col.nullable)
         return Expr(f"CASE WHEN {sql} < {col.literal(r)} THEN 'lo' ELSE 'hi' END", STR, False)
 
+    def set_op_value(self, scope: Scope, kind: str) -> Expr:
+        """A value for a set-operation branch. Decimals stay plain columns of scale 2:
+        Trino unions decimal(38,2) with decimal(18,3) as decimal(38,3), DuckDB as
+        decimal(38,2) (it rounds the other branch)."""
+        if kind != DEC:
+            return self.value(scope, kind)
+        ref = self.column(scope, (DEC,))
+        if ref is None:
+            return Expr(self.literal_for_kind(DEC)(self.r), DEC, False)
+        return Expr(ref[0], DEC, ref[1].nullable)
+
     def aggregate_of_kind(self, scope: Scope, kind: str) -> Expr:
         r = self.r
         if kind == INT:
             return r.choice([Expr("count(*)", INT, False, aggregate=True),
                              Expr(f"count(DISTINCT {self.value(scope, STR, 1).sql})", INT, False,
                                   aggregate=True)])
-        v = self.value(scope, kind, 1)
+        v = self.set_op_value(scope, kind) if kind == DEC else self.value(scope, kind, 1)
         fn = r.choice(["min", "max"] + (["sum"] if kind in (DEC, INT) else []))
         return Expr(f"{fn}({v.sql})", kind, True, aggregate=True)
 
@@ -1164,6 +1208,10 @@ class QueryGenerator:
                          for i, e in enumerate(exprs) if not e.fuzzy]
                 fuzzy = [str(i + 1) for i, e in enumerate(exprs) if e.fuzzy]
                 r.shuffle(exact)
+                if self.hidden_order_keys and r.random() < 0.35:
+                    # A few output columns, then the keys: total without the rest.
+                    exact = exact[:r.randint(0, 2)] + self.hidden_order_keys
+                    fuzzy = []
                 sql += f" ORDER BY {self.order_items(exact + fuzzy)}"
                 limit_ok = unique or not fuzzy
                 if limit_ok and (target == "order_limit" or r.random() < 0.6):
