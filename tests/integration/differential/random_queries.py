@@ -540,6 +540,10 @@ class QueryGenerator:
         e = Expr(sql, kind, col.nullable)
         if depth >= 2 or r.random() < 0.45:
             return e
+        if r.random() < 0.2:
+            extra = self.more_functions(scope, kind, sql, col)
+            if extra is not None:
+                return extra
         roll = r.random()
         if kind == INT:
             if roll < 0.2:
@@ -614,6 +618,44 @@ class QueryGenerator:
             return Expr(f"coalesce({sql}, DATE '1990-01-01')", DATE, False)
         return e
 
+    def more_functions(self, scope: Scope, kind: str, sql: str, col: Column) -> Expr | None:
+        """Scalar functions both engines define alike (over ASCII and exact numbers)."""
+        r = self.r
+        n = col.nullable
+        if kind == INT:
+            s = self.column(scope, (STR,))
+            d = self.column(scope, (DEC,))
+            options = [
+                lambda: Expr(f"sign({sql} - {r.randint(0, 20)})", INT, n),
+                lambda: Expr(f"mod({sql}, {r.randint(2, 9)})", INT, n) if col.nonneg else None,
+                lambda: (Expr(f"strpos({s[0]}, '{r.choice(s[1].words or ('a',))[:2]}')", INT,
+                              s[1].nullable) if s else None),
+                lambda: (Expr(f"CAST({d[0]} AS bigint)", INT, d[1].nullable) if d else None),
+                lambda: (Expr(f"greatest({sql}, {r.randint(0, 30)})", INT, n) if not n else None),
+                lambda: (Expr(f"least({sql}, {r.randint(0, 30)})", INT, n) if not n else None),
+            ]
+        elif kind == DEC:
+            options = [
+                lambda: Expr(f"ceil({sql})", DEC, n),
+                lambda: Expr(f"floor({sql})", DEC, n),
+                lambda: Expr(f"round({sql}, -1)", DEC, n),
+                lambda: Expr(f"(-{sql})", DEC, n),
+                lambda: Expr(f"({sql} * {sql})", DEC, n),
+            ]
+        elif kind == STR:
+            i = self.column(scope, (INT,))
+            options = [
+                lambda: Expr(f"lpad({sql}, {r.randint(1, 12)}, '*')", STR, n),
+                lambda: Expr(f"rpad({sql}, {r.randint(1, 12)}, '.')", STR, n),
+                lambda: Expr(f"reverse({sql})", STR, n),
+                lambda: Expr(f"ltrim(' ' || {sql})", STR, n),
+                lambda: Expr(f"rtrim({sql} || '  ')", STR, n),
+                lambda: (Expr(f"CAST({i[0]} AS varchar)", STR, i[1].nullable) if i else None),
+            ]
+        else:
+            return None
+        return r.choice(options)()
+
     def case_expr(self, scope: Scope, kind: str, depth: int) -> Expr:
         r = self.r
         self.tags.add("filter")
@@ -650,6 +692,8 @@ class QueryGenerator:
                     f"{self.predicate(scope, depth + 1)} END")
         ref = self.column(scope, ORDERABLE + (BOOL,), text=None)
         sql, col = ref
+        if col.kind == STR and not col.text and r.random() < 0.05:
+            return f"starts_with({sql}, '{r.choice(col.words or ('a',))[:3]}')"
         if col.kind == BOOL:
             return r.choice([sql, f"NOT {sql}", f"{sql} IS NULL", f"{sql} IS NOT NULL",
                              f"{sql} = {col.literal(r)}"])
@@ -1040,6 +1084,10 @@ class QueryGenerator:
                     keys.append(self.group_expression(scope, ref))
                 else:
                     keys.append(Expr(ref[0], ref[1].kind, ref[1].nullable))
+            grouping_sets = None
+            if kinds is None and len(keys) == 2 and r.random() < 0.2 and \
+                    all("(" not in k.sql for k in keys):
+                grouping_sets = r.choice(["rollup", "cube", "sets", "pairs"])
             if kinds is not None:
                 # Set-operation branch: keys first, then aggregates of the remaining kinds.
                 outs = list(keys[:len(kinds)])
@@ -1052,13 +1100,22 @@ class QueryGenerator:
                 exprs = keys + aggs
                 if target == "window" or r.random() < 0.1:
                     exprs.append(self.window_item(scope, aggs, [k.sql for k in keys]))
+                    grouping_sets = None
             having = f" HAVING {self.having(scope)}" if r.random() < 0.35 else ""
-            if kinds is None and (target == "subquery" or r.random() < 0.05):
+            if kinds is None and grouping_sets is None and \
+                    (target == "subquery" or r.random() < 0.05):
                 sub = self.having_subquery(scope, keys)
                 if sub:
                     having = f"{having} AND {sub}" if having else f" HAVING {sub}"
             # A set-operation branch may group by a key it does not output.
             group_sql = ", ".join(k.sql for k in keys) or r.choice(preferred)[0]
+            if grouping_sets is not None:
+                a, b = keys[0].sql, keys[1].sql
+                group_sql = {"rollup": f"ROLLUP ({a}, {b})", "cube": f"CUBE ({a}, {b})",
+                             "sets": f"GROUPING SETS (({a}, {b}), ({a}), ())",
+                             "pairs": f"GROUPING SETS (({a}), ({b}))"}[grouping_sets]
+                # grouping() tells a rolled-up NULL from a NULL key: rows stay unique.
+                exprs.append(Expr(f"grouping({a}, {b})", INT, False))
             select_sql = ", ".join(f"{e.sql} AS c{i}" for i, e in enumerate(exprs))
             sql = (f"SELECT {select_sql} FROM {from_sql}{self.where_sql(where)} "
                    f"GROUP BY {group_sql}{having}")
