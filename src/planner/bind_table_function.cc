@@ -1,12 +1,47 @@
-// Table functions in FROM: read_parquet(paths...) and iceberg_scan(path, named options).
+// Table functions in FROM: read_parquet(paths...), iceberg_scan(path, named options), and
+// range / generate_series (integers made as they are read, DuckDB's semantics).
 
+#include "exec/range_source.h"
 #include "planner/binder_internal.h"
 
 namespace sqe::planner {
 
 namespace {
 
-constexpr const char* kTableFunctions = "read_parquet, iceberg_scan";
+constexpr const char* kTableFunctions = "read_parquet, iceberg_scan, range, generate_series";
+
+/// range(stop) / range(start, stop[, step]) with stop exclusive, or generate_series with stop
+/// inclusive: the scan source of the values; nullopt-valued arguments (NULL) give no rows.
+/// `args` are the evaluated arguments (integers or NULL; checked by the caller).
+std::shared_ptr<ScanSource> RangeSourceFor(const std::string& fn,
+                                           const std::vector<std::optional<int64_t>>& args) {
+  const bool inclusive = fn == "generate_series";
+  auto source = std::make_shared<ScanSource>();
+  source->kind = ScanSource::Kind::kRange;
+  source->schema = columnar::Schema::Make({columnar::Field(fn, columnar::Int64(), false)});
+  int64_t start = 0, stop = 0, step = 1;
+  bool any_null = false;
+  for (const auto& a : args) any_null = any_null || !a.has_value();
+  if (!any_null) {
+    if (args.size() == 1) {
+      stop = *args[0];
+    } else {
+      start = *args[0];
+      stop = *args[1];
+      if (args.size() == 3) step = *args[2];
+    }
+  }
+  source->range_start = start;
+  source->range_step = step;
+  source->row_count = any_null ? 0 : exec::RangeSource::CountValues(start, stop, step, inclusive);
+  source->distinct_bounds = {source->row_count};
+  std::string shown;
+  for (const auto& a : args) {
+    shown += (shown.empty() ? "" : ", ") + (a ? std::to_string(*a) : std::string("NULL"));
+  }
+  source->display_name = fn + "(" + shown + ")";
+  return source;
+}
 
 }  // namespace
 
@@ -17,6 +52,28 @@ Result<LogicalPtr> Binder::BindTableFunction(const ast::Relation& relation, Scop
     SQE_ASSIGN_OR_RETURN(source, ReadParquetSource(relation));
   } else if (fn == "iceberg_scan") {
     SQE_ASSIGN_OR_RETURN(source, IcebergScanSource(relation));
+  } else if (fn == "range" || fn == "generate_series") {
+    if (relation.args.empty() || relation.args.size() > 3) {
+      return ErrorAt(relation.pos, fn + " takes (stop), (start, stop) or (start, stop, step)");
+    }
+    std::vector<std::optional<int64_t>> args;
+    for (const ast::ExprPtr& arg : relation.args) {
+      if (arg->kind == ast::ExprKind::kNamedArgument) {
+        return ErrorAt(arg->pos, fn + " has no argument named '" + arg->text + "'");
+      }
+      SQE_ASSIGN_OR_RETURN(exec::Value v, BindConstantValue(*arg));
+      if (v.is_null()) {
+        args.push_back(std::nullopt);
+      } else if (v.type()->is_integer()) {
+        args.push_back(v.int_value());
+      } else {
+        return ErrorAt(arg->pos, fn + " takes BIGINT arguments, not " + v.type()->ToString());
+      }
+    }
+    if (args.size() == 3 && args[2].has_value() && *args[2] == 0) {
+      return ErrorAt(relation.args[2]->pos, fn + ": the step cannot be 0");
+    }
+    source = RangeSourceFor(fn, args);
   } else {
     return ErrorAt(relation.pos, "Table function '" + relation.name.ToString() +
                                      "' not found (available: " + kTableFunctions + ")");

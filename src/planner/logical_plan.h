@@ -45,9 +45,9 @@ class IdAllocator {
   int32_t next_ = 0;
 };
 
-/// What a scan reads: an Iceberg table or Parquet files.
+/// What a scan reads: an Iceberg table, Parquet files, or generated integers.
 struct ScanSource {
-  enum class Kind { kIceberg, kParquet };
+  enum class Kind { kIceberg, kParquet, kRange };
   Kind kind = Kind::kIceberg;
   std::string display_name;  ///< "iceberg.tpch.lineitem", "read_parquet(...)"
   /// Every column of the source, in table order.
@@ -62,6 +62,9 @@ struct ScanSource {
   // Parquet (read_parquet): the paths as written and what they expanded to.
   std::vector<std::string> patterns;
   exec::ParquetScanSource parquet;
+  // Range (range / generate_series): row_count values range_start, + range_step, ...
+  int64_t range_start = 0;
+  int64_t range_step = 1;
   /// Rows in the source (snapshot summary total-records, Parquet footers); -1 unknown.
   int64_t row_count = -1;
   /// Per column of `schema`: an upper bound on its distinct values (from column metrics:

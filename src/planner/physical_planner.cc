@@ -9,6 +9,7 @@
 #include "exec/limit.h"
 #include "exec/parquet_scan.h"
 #include "exec/projection.h"
+#include "exec/range_source.h"
 #include "exec/recursive_cte.h"
 #include "exec/scan_filter.h"
 #include "exec/set_operation.h"
@@ -190,7 +191,10 @@ class Planner {
       scan_columns.push_back(std::move(column));
     }
     PhysicalOperatorPtr scan;
-    if (source.kind == ScanSource::Kind::kIceberg) {
+    if (source.kind == ScanSource::Kind::kRange) {
+      scan = std::make_unique<exec::RangeSource>(schema, source.range_start, source.range_step,
+                                                 source.row_count);
+    } else if (source.kind == ScanSource::Kind::kIceberg) {
       exec::PushedFilter pushed =
           exec::ConvertPushedFilter(bound_filters, scan_columns, exec::ParquetColumnRefKind::kFieldId);
       exec::IcebergScanSpec spec;
