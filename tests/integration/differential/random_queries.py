@@ -325,6 +325,7 @@ class QueryGenerator:
         self.alias_counter = 0
         self.ctes: list[str] = []
         self.nesting = 0
+        self.wide_scans = False
         self.hidden_order_keys: list[str] = []
 
     # --- helpers -----------------------------------------------------------------------
@@ -349,6 +350,9 @@ class QueryGenerator:
         rows = float(TABLE_ROWS[table.name])
         if restrict and table.restrict_column:
             lo, hi = table.restrict_range
+            if self.wide_scans and self.chance(0.25):
+                # A grouped query may read more: many batches, small result.
+                lo, hi = hi, hi * 8
             bound = self.r.randint(lo, hi)
             preds.append(f"{a}.{table.restrict_column} <= {bound}")
             rows = bound * ROWS_PER_BOUND[table.name]
@@ -1032,6 +1036,7 @@ class QueryGenerator:
         if kinds is not None:
             grouped = r.random() < 0.25
         anti_by_left_join = target == "anti_join" and kinds is None and r.random() < 0.25
+        self.wide_scans = grouped and not nested
         scope, from_sql, where = self.from_clause(
             want_inner=target == "inner_join",
             want_left=target == "left_join" or anti_by_left_join,
@@ -1039,6 +1044,7 @@ class QueryGenerator:
             depth=1 if nested else 0)
         if target == "filter" or r.random() < 0.6:
             where = where + [self.predicate(scope)]
+        self.wide_scans = False
         outer = [s for s in scope.sources if s.nullable]
         if anti_by_left_join and outer:
             # The anti join written as an outer join keeping the rows without a match.
@@ -1272,9 +1278,13 @@ class QueryGenerator:
                 sql += f" ORDER BY {self.order_items(exact + fuzzy)}"
                 limit_ok = unique or not fuzzy
                 if limit_ok and (target == "order_limit" or r.random() < 0.6):
-                    sql += f" LIMIT {r.randint(1, 40)}"
-                    if r.random() < 0.4:
-                        sql += f" OFFSET {r.randint(1, 20)}"
+                    roll = r.random()
+                    if roll < 0.05:
+                        sql += f" OFFSET {r.randint(1, 200)}"
+                    else:
+                        sql += f" LIMIT {r.randint(0, 40) if roll < 0.1 else r.randint(1, 40)}"
+                        if r.random() < 0.4:
+                            sql += f" OFFSET {r.randint(1, 20)}"
         if self.ctes:
             sql = f"WITH {', '.join(self.ctes)} {sql}"
         classes = tuple(c for c in FEATURE_CLASSES if c in self.tags)
