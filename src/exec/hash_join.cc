@@ -212,6 +212,7 @@ Result<std::unique_ptr<OperatorState>> HashJoin::MakeSinkState(ExecContext& ctx)
 
 Status HashJoin::Sink(ExecContext& ctx, const Batch& input, OperatorState& state) {
   auto& s = static_cast<BuildState&>(state);
+  bool input_kept = false;
   if (!spilling_.load(std::memory_order_acquire)) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!spilling_.load(std::memory_order_relaxed)) {
@@ -220,9 +221,11 @@ Status HashJoin::Sink(ExecContext& ctx, const Batch& input, OperatorState& state
       if (st.ok()) {
         s.batches.push_back(input);
         s.bytes += bytes;
-        return Status::OK();
+        if (!ShouldSpillEarly(ctx)) return Status::OK();
+        input_kept = true;
+      } else if (!IsResourceExhausted(st)) {
+        return st;
       }
-      if (!IsResourceExhausted(st)) return st;
       SQE_RETURN_NOT_OK(StartSpilling(ctx, st));
     }
   }
@@ -231,7 +234,18 @@ Status HashJoin::Sink(ExecContext& ctx, const Batch& input, OperatorState& state
     SQE_RETURN_NOT_OK(SpillBuildBatches(&s.batches, s.bytes));
     s.bytes = 0;
   }
-  return SpillBuildBatch(input);
+  return input_kept ? Status::OK() : SpillBuildBatch(input);
+}
+
+bool HashJoin::ShouldSpillEarly(ExecContext& ctx) const {
+  if (!ctx.spill_enabled() || table_keys_.empty() || tracker_ == nullptr) return false;
+  // A quarter of the tightest limit above stays free for the operators around the join
+  // (the scans and projections feeding it allocate too, and fail if the join took all).
+  int64_t limit = 0;
+  for (const MemoryTracker* t = tracker_.get(); t != nullptr; t = t->parent().get()) {
+    if (t->limit() > 0 && (limit == 0 || t->limit() < limit)) limit = t->limit();
+  }
+  return limit > 0 && tracker_->Available() < limit / 4;
 }
 
 Status HashJoin::Combine(ExecContext&, OperatorState& state) {
@@ -308,15 +322,22 @@ Status HashJoin::Finalize(ExecContext& ctx) {
   unmatched_cursor_.store(0, std::memory_order_relaxed);
   if (!spilling_.load(std::memory_order_relaxed)) {
     Result<std::unique_ptr<Table>> built = BuildTable(&table_batches_, &batches_reservation_);
-    if (built.ok()) {
+    if (built.ok() && !ShouldSpillEarly(ctx)) {
       table_ = std::move(built).value();
       build_empty_ = table_->rows.num_rows() == 0;
       build_has_null_key_ = table_->has_null_key;
       return Status::OK();
     }
-    if (!IsResourceExhausted(built.status())) return built.status();
+    Status cause = built.status();
+    if (built.ok()) {
+      // The table fits but leaves too little for the probe side: spill its rows.
+      std::unique_ptr<Table> dropped = std::move(built).value();
+      table_batches_ = {dropped->rows};
+    } else if (!IsResourceExhausted(cause)) {
+      return cause;
+    }
     std::lock_guard<std::mutex> lock(mutex_);
-    SQE_RETURN_NOT_OK(StartSpilling(ctx, built.status()));
+    SQE_RETURN_NOT_OK(StartSpilling(ctx, cause));
   }
   return FinalizeSpilled(ctx);
 }

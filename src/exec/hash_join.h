@@ -125,6 +125,9 @@ class HashJoin : public PhysicalOperator {
                                             Reservation* batches_reservation);
 
   // Spilling (hash_join.cc, "grace hash join").
+  /// True when spilling is possible and the query has less than a quarter of its limit
+  /// left: the build side spills before the operators around it run out.
+  bool ShouldSpillEarly(ExecContext& ctx) const;
   /// Turns spilling on after `cause` (a failed reservation); mutex_ held.
   Status StartSpilling(ExecContext& ctx, const Status& cause);
   /// Routes the rows of a build batch to their partition files.
