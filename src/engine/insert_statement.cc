@@ -219,6 +219,8 @@ Result<int64_t> WriteRows(Session::Impl& session, exec::ExecContext* ctx,
 
   planner::PhysicalPlanOptions plan_options;
   plan_options.target_split_size = static_cast<int64_t>(config.query.target_task_size);
+  plan_options.sort_mode = config.query.sort_mode;
+  plan_options.trust_sort_order = config.catalog.trust_sort_order;
   plan_options.wrap_output =
       [&](exec::PhysicalOperatorPtr child) -> Result<exec::PhysicalOperatorPtr> {
     SQE_ASSIGN_OR_RETURN(std::unique_ptr<exec::TableInsert> insert,

@@ -154,6 +154,8 @@ Result<std::unique_ptr<ResultCursor>> Session::Start(std::string_view sql,
   // The result is never collected whole, so query.max_result_rows (a guard against
   // buffering) does not apply to a streamed result.
   options.target_split_size = static_cast<int64_t>(engine.config.query.target_task_size);
+  options.sort_mode = engine.config.query.sort_mode;
+  options.trust_sort_order = engine.config.catalog.trust_sort_order;
   options.wrap_output = [&](exec::PhysicalOperatorPtr op) -> Result<exec::PhysicalOperatorPtr> {
     return exec::PhysicalOperatorPtr(new StreamTap(std::move(op), schema, queue));
   };

@@ -84,6 +84,8 @@ Result<std::vector<columnar::Batch>> Session::Impl::ExecutePlan(const planner::L
   planner::PhysicalPlanOptions options;
   options.max_result_rows = static_cast<int64_t>(engine->config.query.max_result_rows);
   options.target_split_size = static_cast<int64_t>(engine->config.query.target_task_size);
+  options.sort_mode = engine->config.query.sort_mode;
+  options.trust_sort_order = engine->config.catalog.trust_sort_order;
   SQE_ASSIGN_OR_RETURN(planner::PhysicalPlan physical, planner::CreatePhysicalPlan(plan, options));
   SQE_RETURN_NOT_OK(exec::ExecutePlan(*ctx, *physical.root));
   if (explain_analyze != nullptr)
@@ -185,6 +187,8 @@ Result<QueryResult> Session::Impl::Explain(const ast::ExplainStatement& statemen
   } else {
     planner::PhysicalPlanOptions options;
     options.max_result_rows = static_cast<int64_t>(engine->config.query.max_result_rows);
+    options.sort_mode = engine->config.query.sort_mode;
+    options.trust_sort_order = engine->config.catalog.trust_sort_order;
     SQE_ASSIGN_OR_RETURN(planner::PhysicalPlan physical,
                          planner::CreatePhysicalPlan(optimized, options));
     text = exec::ExplainPhysicalPlan(*physical.root, false);

@@ -194,6 +194,10 @@ Status IcebergTableScan::PlanLocked(ExecContext& ctx) {
                    [](const iceberg::FileScanTask& a, const iceberg::FileScanTask& b) {
                      return a.length > b.length;
                    });
+  if (task_ordering_ && plan_.schema != nullptr) {
+    ordered_by_ = task_ordering_(m, *plan_.schema, &plan_.tasks);
+    ordered_.store(!ordered_by_.empty(), std::memory_order_release);
+  }
   tasks_.store(static_cast<int64_t>(plan_.tasks.size()));
   // Files in manifests the planner skipped whole are pruned too: the snapshot summary
   // counts every live data file.
@@ -251,7 +255,13 @@ std::string IcebergTableScan::Details() const {
   if (spec_.snapshot_id) out += " snapshot=" + std::to_string(*spec_.snapshot_id);
   if (spec_.ref) out += " ref=" + *spec_.ref;
   if (spec_.as_of_timestamp_ms) out += " as_of_ms=" + std::to_string(*spec_.as_of_timestamp_ms);
+  if (ordered_.load(std::memory_order_acquire)) out += " ordered_by=" + ordered_by_;
   return out;
+}
+
+std::string IcebergTableScan::ordered_by() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return ordered_by_;
 }
 
 Result<std::unique_ptr<OperatorState>> IcebergTableScan::MakeSourceState(ExecContext& ctx) {

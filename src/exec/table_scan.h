@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -64,6 +65,13 @@ struct IcebergScanSpec {
   bool filter_rows = true;
 };
 
+/// Reorders a planned scan's tasks so their rows come out sorted (iceberg/scan/
+/// task_ordering.h): returns why that order is sorted ("sort order"), or "" when it left
+/// the tasks alone.
+using TaskOrdering = std::function<std::string(const iceberg::TableMetadata& metadata,
+                                               const iceberg::Schema& schema,
+                                               std::vector<iceberg::FileScanTask>* tasks)>;
+
 class IcebergTableScan : public PhysicalOperator {
  public:
   /// `output_schema` must have the types OutputSchema() gives (names may differ).
@@ -85,6 +93,13 @@ class IcebergTableScan : public PhysicalOperator {
   iceberg::ScanStats scan_stats() const;
   /// The filter actually handed to PlanScan (after dropping unbindable conjuncts).
   iceberg::expr::ExprPtr planned_filter() const;
+  /// Before Prepare: once planned, `ordering` may put the tasks in sorted order; the scan
+  /// then reads them in that order on one thread (SourceIsOrdered), so an ORDER BY above
+  /// it needs no sort.
+  void SetTaskOrdering(TaskOrdering ordering) { task_ordering_ = std::move(ordering); }
+  /// Why the tasks are in sorted order; "" when they are not (valid after Prepare).
+  std::string ordered_by() const;
+  bool SourceIsOrdered() const override { return ordered_.load(std::memory_order_acquire); }
 
   std::string Details() const override;
   bool IsSource() const override { return true; }
@@ -122,6 +137,9 @@ class IcebergTableScan : public PhysicalOperator {
   /// total-data-files of the scanned snapshot's summary (-1 unknown): files_pruned
   /// counts the files of manifests skipped whole too.
   int64_t snapshot_data_files_ = -1;
+  TaskOrdering task_ordering_;
+  std::string ordered_by_;
+  std::atomic<bool> ordered_{false};
   std::atomic<size_t> next_task_{0};
   std::atomic<int64_t> tasks_{0};
 

@@ -19,6 +19,7 @@
 #include "exec/unnest.h"
 #include "exec/values_source.h"
 #include "exec/window.h"
+#include "planner/sort_elision.h"
 
 namespace sqe::planner {
 
@@ -453,6 +454,17 @@ class Planner {
 
   Result<Part> PlanSort(const LogicalNode& node, bool top_n) {
     SQE_ASSIGN_OR_RETURN(Part part, Plan(*node.children[0]));
+    // An Iceberg scan whose files prove the order reads them in order instead.
+    if (auto ordering = TaskOrderingFor(options_.sort_mode, options_.trust_sort_order)) {
+      if (auto keys = SortKeysOnScan(*node.children[0], node.sort_keys)) {
+        if (OrderScanBy(*part.op, *keys, *ordering)) {
+          if (top_n) {
+            part.op = std::make_unique<exec::Limit>(std::move(part.op), node.limit, node.offset);
+          }
+          return part;
+        }
+      }
+    }
     std::vector<ExprPtr> exprs;
     for (const SortSpec& s : node.sort_keys) exprs.push_back(s.expr);
     SQE_ASSIGN_OR_RETURN(std::vector<int> indices, MaterializeExprs(part, exprs));

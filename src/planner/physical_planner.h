@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "common/result.h"
 #include "exec/physical_operator.h"
@@ -17,6 +18,13 @@ namespace sqe::planner {
 struct PhysicalPlanOptions {
   int64_t max_result_rows = 0;  ///< query.max_result_rows (0 = unlimited)
   int64_t target_split_size = int64_t{128} << 20;
+  /// query.sort_mode: "strict" always sorts; "partition_only" (identity partition values)
+  /// and "adaptive" (also the files' sort orders and bounds) let an ORDER BY over an
+  /// Iceberg scan be served by reading its files in order (sort_elision.h).
+  std::string sort_mode = "adaptive";
+  /// catalog.trust_sort_order: files that declare no sort order are sorted by the
+  /// table's default one.
+  bool trust_sort_order = false;
   /// When set, the plan's output operator (columns in the plan's output order) is passed
   /// through this before the ResultCollector goes on top, e.g. INSERT puts its
   /// TableInsert sink there and the collector receives the row count it produces.
