@@ -256,12 +256,24 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       }
       plan = JoinNode(left, right, type, {});
       if (relation.on != nullptr) {
+        // Subqueries in an inner join's ON are bound as in a WHERE over the joined pair
+        // (they wrap `with_subqueries` in their joins); outer joins do not take them yet.
+        const bool inner = (type == JoinType::kInner || type == JoinType::kCross) && !is_lateral;
+        LogicalPtr with_subqueries = plan;
         ExprContext ctx;
         ctx.scope = &joined;
-        ctx.plan = nullptr;  // subqueries in ON are not supported yet
+        ctx.plan = inner ? &with_subqueries : nullptr;
         ctx.clause = "JOIN ON";
         SQE_ASSIGN_OR_RETURN(ExprPtr on, BindPredicate(*relation.on, ctx));
         SplitAnd(on, &conditions);
+        if (with_subqueries != plan) {
+          // The join becomes a cross join under a filter of its conditions, which the
+          // optimizer pushes back into it.
+          plan->join_type = JoinType::kCross;
+          plan = FilterNode(with_subqueries, std::move(conditions));
+          for (ScopeRelation& r : joined.relations) scope->relations.push_back(std::move(r));
+          return plan;
+        }
       }
       plan->conditions = std::move(conditions);
       if (is_lateral) {
