@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "exec/functions/aggregate_ordered.h"
 #include "exec/functions/registry.h"
 #include "planner/binder_internal.h"
 
@@ -422,9 +423,6 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
     agg_args.clause = "aggregate function arguments";
     for (const ast::Expr* call : calls) {
       if (IsGroupingCall(*call)) continue;  // bound after the aggregate node (BindGroupingCalls)
-      if (!call->order_by.empty()) {
-        return ErrorAt(call->pos, "ORDER BY inside aggregate functions is not supported yet");
-      }
       std::vector<ExprPtr> args;
       std::vector<columnar::TypePtr> types;
       for (const ast::ExprPtr& a : call->args) {
@@ -443,8 +441,31 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
       for (size_t i = 0; i < args.size() && i < (*fn)->arg_types.size(); ++i) {
         SQE_ASSIGN_OR_RETURN(args[i], CastTo(args[i], (*fn)->arg_types[i], call->args[i]->pos));
       }
+      // ORDER BY inside the call, or FILTER on an aggregate that keeps NULL inputs: the
+      // buffering wrapper (exec/functions/aggregate_ordered.h) takes the sort keys and the
+      // condition as extra arguments.
+      const bool drop_rows = call->filter != nullptr && exec::AggregateKeepsNullInputs(fname);
+      if (!call->order_by.empty() || drop_rows) {
+        std::vector<exec::AggregateSortKey> keys;
+        for (const ast::SortItem& item : call->order_by) {
+          if (ContainsAggregate(*item.expr)) {
+            return ErrorAt(item.expr->pos, "Cannot nest aggregations inside aggregation '" +
+                                               call->name.ToString() + "'");
+          }
+          SQE_ASSIGN_OR_RETURN(ExprPtr key, BindExpr(*item.expr, agg_args));
+          keys.push_back({key->type, item.ascending, item.nulls == ast::NullOrdering::kFirst});
+          args.push_back(std::move(key));
+        }
+        if (drop_rows) {
+          SQE_ASSIGN_OR_RETURN(ExprPtr condition, BindPredicate(*call->filter, agg_args));
+          args.push_back(std::move(condition));
+        }
+        auto ordered = exec::MakeOrderedAggregate(*fn, keys, drop_rows);
+        if (!ordered.ok()) return ErrorAt(call->pos, ordered.status().message());
+        fn = ordered;
+      }
       ExprPtr filter;
-      if (call->filter != nullptr) {
+      if (call->filter != nullptr && !drop_rows) {
         // FILTER (WHERE c): the arguments are NULL on rows c rejects, which every aggregate
         // ignores; count(*) counts a TRUE that is NULL there.
         SQE_ASSIGN_OR_RETURN(ExprPtr condition, BindPredicate(*call->filter, agg_args));

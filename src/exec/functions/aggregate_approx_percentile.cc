@@ -28,6 +28,8 @@ using columnar::Column;
 using columnar::TypePtr;
 
 constexpr size_t kBufferSize = 512;
+
+double NumberAt(const Column& c, int64_t i);
 constexpr double kCompression = 200;
 
 /// One group's sketch: weighted points (mean, weight), unsorted until Compress.
@@ -194,7 +196,7 @@ class ApproxPercentileAccumulator final : public GroupAccumulator {
       const int64_t start = p.ListStart(i);
       for (int64_t k = 0; k < p.ListLength(i); ++k) {
         if (values.IsNull(start + k)) return Status::InvalidArgument("Percentile cannot be null");
-        read.push_back(values.Values<double>()[start + k]);
+        read.push_back(NumberAt(values, start + k));
       }
     } else {
       read.push_back(p.Values<double>()[i]);
@@ -217,6 +219,30 @@ class ApproxPercentileAccumulator final : public GroupAccumulator {
   int64_t points_ = 0;
 };
 
+/// Row i of a numeric column as a double (the percentile array keeps its literal type:
+/// ARRAY[0.5, 1] is array(decimal(2,1)), which has no cast to array(double)).
+double NumberAt(const Column& c, int64_t i) {
+  switch (c.type()->id()) {
+    case columnar::TypeId::kFloat64:
+      return c.Values<double>()[i];
+    case columnar::TypeId::kFloat32:
+      return c.Values<float>()[i];
+    case columnar::TypeId::kInt8:
+      return c.Values<int8_t>()[i];
+    case columnar::TypeId::kInt16:
+      return c.Values<int16_t>()[i];
+    case columnar::TypeId::kInt32:
+      return c.Values<int32_t>()[i];
+    case columnar::TypeId::kInt64:
+      return static_cast<double>(c.Values<int64_t>()[i]);
+    case columnar::TypeId::kDecimal128:
+      return static_cast<double>(ToInt128(c.Values<columnar::Decimal128>()[i])) /
+             std::pow(10.0, c.type()->scale());
+    default:
+      return NAN;
+  }
+}
+
 bool IsNumber(const TypePtr& type) {
   return type == nullptr || type->is_integer() || type->is_floating() ||
          type->id() == columnar::TypeId::kDecimal128;
@@ -235,7 +261,7 @@ void RegisterApproxPercentileAggregate(FunctionRegistry& registry) {
         const bool integer = args[0] != nullptr && args[0]->is_integer();
         const TypePtr value = integer ? columnar::Int64() : columnar::Float64();
         const TypePtr result = array ? columnar::List(value) : value;
-        const TypePtr p = array ? columnar::List(columnar::Float64()) : columnar::Float64();
+        const TypePtr p = array ? args[1] : columnar::Float64();
         return MakeFunction(
             "approx_percentile", {value, p}, result,
             [result, integer, array](std::shared_ptr<MemoryTracker> tracker)
