@@ -360,8 +360,9 @@ class QueryGenerator:
         return Source(a, table, cols, table.key, f"{table.name} AS {a}", rows=rows), preds
 
     def derived_source(self, scope_depth: int) -> tuple[Source, list[str]]:
-        """A derived table (or a CTE): grouped by a join column, filtered, windowed or
-        top-N; it keeps the base table's join columns under their names."""
+        """A derived table (or a CTE): grouped by a join column, filtered, windowed, top-N
+        or a UNION of two filters; it keeps the base table's join columns under their
+        names."""
         self.tags.add("subquery")
         table = self.r.choice([TABLES[n] for n in ("orders", "lineitem", "customer",
                                                    "supplier", "partsupp", "nulls_t")])
@@ -494,14 +495,13 @@ class QueryGenerator:
                 self.tags.add("inner_join")
             join_kinds.append(kind)
             scope.sources.append(new)
-        if depth == 0 and estimate < 2000 and r.random() < 0.06:
+        if depth == 0 and estimate < 4000 and r.random() < 0.12:
             # An outer join with a small unrestricted table on either side.
             small = r.choice([TABLES[n] for n in ("nation", "region", "supplier", "nulls_t")])
             new, _ = self.base_source(small, restrict=False)
+            # Only towards the referenced side, so the row count does not grow.
             options = [(s, lc, rc) for s in scope.sources for lt, lc, rt, rc in EDGES
-                       if lt == s.table.name and rt == small.name and s.has(lc)]
-            options += [(s, rc, lc) for s in scope.sources for lt, lc, rt, rc in EDGES
-                        if rt == s.table.name and lt == small.name and s.has(rc)]
+                       if lt == s.table.name and rt == small.name and lt != rt and s.has(lc)]
             if options:
                 s, cols, other_cols = r.choice(options)
                 on = " AND ".join(f"{s.alias}.{a} = {new.alias}.{b}"
@@ -674,9 +674,6 @@ class QueryGenerator:
         else:
             tail = f" ELSE {self.value(scope, kind, depth + 1).sql}" if r.random() < 0.7 else ""
         return Expr(f"CASE {' '.join(branches)}{tail} END", kind, True)
-
-    def literal_like(self, col: Column) -> str:
-        return col.literal(self.r)
 
     def predicate(self, scope: Scope, depth: int = 0) -> str:
         """A boolean condition over the scope (comparisons, BETWEEN, IN, LIKE, IS NULL,
