@@ -22,6 +22,11 @@ const FunctionRegistry& FunctionRegistry::Global() {
     RegisterStringMoreFunctions(*r);
     RegisterFormatFunction(*r);
     RegisterArrayRepeatFunction(*r);
+    RegisterArrayMoreFunctions(*r);
+    RegisterMapFunctions(*r);
+    RegisterLambdaFunctions(*r);
+    RegisterTryFunction(*r);
+    RegisterJsonFunctions(*r);
     // Aggregate families (exec/functions/aggregate_*.cc) register here.
     RegisterAggregateFunctions(*r);
     return r;

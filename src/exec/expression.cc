@@ -52,7 +52,7 @@ ExprPtr Expr::Make(ExprKind kind, std::vector<ExprPtr> args, columnar::TypePtr t
 }
 
 bool Expr::IsConstant() const {
-  if (kind == ExprKind::kColumn) return false;
+  if (kind == ExprKind::kColumn || kind == ExprKind::kLambdaParam) return false;
   if (kind == ExprKind::kCall && function != nullptr && !function->deterministic) return false;
   for (const ExprPtr& a : args) {
     if (!a->IsConstant()) return false;
@@ -124,6 +124,10 @@ std::string Expr::ToString() const {
       return "(" + args[0]->ToString() + " IS DISTINCT FROM " + args[1]->ToString() + ")";
     case ExprKind::kIsNotDistinctFrom:
       return "(" + args[0]->ToString() + " IS NOT DISTINCT FROM " + args[1]->ToString() + ")";
+    case ExprKind::kLambda:
+      return "((" + name + ") -> " + args[0]->ToString() + ")";
+    case ExprKind::kLambdaParam:
+      return name;
   }
   return "?";
 }

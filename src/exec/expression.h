@@ -37,6 +37,10 @@ enum class ExprKind : uint8_t {
   kIn,            ///< args[0] IN (args[1], ...) with SQL null semantics
   kIsDistinctFrom,     ///< args[0] IS DISTINCT FROM args[1]
   kIsNotDistinctFrom,  ///< args[0] IS NOT DISTINCT FROM args[1]
+  kLambda,        ///< a lambda argument of a higher-order call (transform, filter, ...): args[0]
+                  ///< is the body, `column` the parameter count, `name` the parameter names
+  kLambdaParam,   ///< parameter `column` of the enclosing lambdas, counted from the outermost
+                  ///< lambda's first parameter; `name` its name
 };
 
 struct Expr;

@@ -8,8 +8,10 @@
 #include "columnar/take.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/comparison.h"
+#include "exec/batch_concatenate.h"
 #include "exec/functions/interleave.h"
 #include "exec/functions/kernel_internal.h"
+#include "exec/functions/lambda.h"
 
 namespace sqe::exec {
 
@@ -26,9 +28,13 @@ namespace {
 struct Input {
   const std::vector<Column>* columns;
   int64_t rows;
+  /// The parameters of the lambdas being evaluated (ExprKind::kLambdaParam), one column of
+  /// `rows` rows each; nullptr outside lambda bodies.
+  const std::vector<Column>* params = nullptr;
 };
 
 Result<Column> Eval(const Expr& e, const Input& in, const EvalContext& ctx);
+Result<Column> ToType(Column c, const TypePtr& type, const EvalContext& ctx);
 
 /// `e` evaluated on the rows `sel` names (ascending indices into `in`).
 Result<Column> EvalOnRows(const Expr& e, const Input& in, const std::vector<uint32_t>& sel,
@@ -46,7 +52,98 @@ Result<Column> EvalOnRows(const Expr& e, const Input& in, const std::vector<uint
     if (sub[c].type() != nullptr) continue;
     SQE_ASSIGN_OR_RETURN(sub[c], columnar::Take((*in.columns)[c], selection, ctx.tracker));
   }
-  return Eval(e, Input{&sub, static_cast<int64_t>(sel.size())}, ctx);
+  std::vector<Column> params;
+  if (in.params != nullptr) {
+    for (const Column& p : *in.params) {
+      SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(p, selection, ctx.tracker));
+      params.push_back(std::move(taken));
+    }
+  }
+  return Eval(e, Input{&sub, static_cast<int64_t>(sel.size()), in.params ? &params : nullptr},
+              ctx);
+}
+
+/// The errors try(expr) turns into NULL: failures of the data (division by zero, a bad
+/// cast, a value out of range, an invalid function argument), not of the system.
+bool IsTryableError(const Status& status) {
+  return status.code() == StatusCode::kInvalidArgument;
+}
+
+/// try(expr): expr, with NULL on the rows where evaluating it fails. The whole batch is
+/// tried first; only a failing batch is evaluated again row by row.
+Result<Column> EvalTry(const Expr& e, const Input& in, const EvalContext& ctx) {
+  Result<Column> all = Eval(*e.args[0], in, ctx);
+  if (all.ok() || !IsTryableError(all.status())) return all;
+  std::vector<Column> parts;
+  parts.reserve(static_cast<size_t>(in.rows));
+  for (int64_t i = 0; i < in.rows; ++i) {
+    Result<Column> one = EvalOnRows(*e.args[0], in, {static_cast<uint32_t>(i)}, ctx);
+    if (!one.ok() && !IsTryableError(one.status())) return one.status();
+    if (one.ok()) {
+      SQE_ASSIGN_OR_RETURN(Column typed, ToType(std::move(*one), e.type, ctx));
+      parts.push_back(std::move(typed));
+    } else {
+      SQE_ASSIGN_OR_RETURN(Column null, Column::MakeAllNull(e.type, 1, ctx.tracker));
+      parts.push_back(std::move(null));
+    }
+  }
+  if (parts.empty()) return Column::MakeAllNull(e.type, 0, ctx.tracker);
+  return Concatenate(parts, ctx.tracker);
+}
+
+/// A lambda argument as a function the higher-order kernel calls: the body evaluated over
+/// the invocations, each seeing the columns (and enclosing lambdas' parameters) of the row
+/// it belongs to.
+LambdaFn MakeLambda(const Expr& lambda, const Input& in, const EvalContext& ctx) {
+  return [&lambda, in, &ctx](const std::vector<Column>& params,
+                             const std::vector<uint32_t>& row_of) -> Result<Column> {
+    const Expr& body = *lambda.args[0];
+    SelectionVector selection(row_of);
+    std::vector<int32_t> refs;
+    CollectColumns(body, &refs);
+    std::vector<Column> sub(in.columns->size());
+    for (int32_t c : refs) {
+      if (c < 0 || c >= static_cast<int32_t>(sub.size())) {
+        return Status::Internal("lambda references column #" + std::to_string(c));
+      }
+      if (sub[c].type() != nullptr) continue;
+      SQE_ASSIGN_OR_RETURN(sub[c], columnar::Take((*in.columns)[c], selection, ctx.tracker));
+    }
+    std::vector<Column> all_params;
+    if (in.params != nullptr) {
+      for (const Column& p : *in.params) {
+        SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(p, selection, ctx.tracker));
+        all_params.push_back(std::move(taken));
+      }
+    }
+    for (const Column& p : params) all_params.push_back(p);
+    const int64_t n = static_cast<int64_t>(row_of.size());
+    SQE_ASSIGN_OR_RETURN(Column out, Eval(body, Input{&sub, n, &all_params}, ctx));
+    return ToType(std::move(out), lambda.type, ctx);
+  };
+}
+
+/// A call with lambda arguments: the non-lambda arguments evaluated, then the function's
+/// higher-order kernel.
+Result<Column> EvalHigherOrder(const Expr& e, const Input& in, const EvalContext& ctx) {
+  const HigherOrderKernel* kernel = FindHigherOrderKernel(e.function->name);
+  if (kernel == nullptr) {
+    return Status::Internal("function '" + e.name + "' does not take lambda arguments");
+  }
+  std::vector<Column> args(e.args.size());
+  std::vector<LambdaFn> lambdas;
+  for (size_t k = 0; k < e.args.size(); ++k) {
+    if (e.args[k]->kind == ExprKind::kLambda) {
+      lambdas.push_back(MakeLambda(*e.args[k], in, ctx));
+      continue;
+    }
+    SQE_ASSIGN_OR_RETURN(Column c, Eval(*e.args[k], in, ctx));
+    if (k < e.function->arg_types.size()) {
+      SQE_ASSIGN_OR_RETURN(c, ToType(std::move(c), e.function->arg_types[k], ctx));
+    }
+    args[k] = std::move(c);
+  }
+  return (*kernel)(args, lambdas, in.rows, *e.function, ctx);
 }
 
 Result<Column> ToType(Column c, const TypePtr& type, const EvalContext& ctx) {
@@ -354,6 +451,10 @@ Result<Column> Eval(const Expr& e, const Input& in, const EvalContext& ctx) {
       if (e.function == nullptr || !e.function->kernel) {
         return Status::Internal("call of an unresolved function '" + e.name + "'");
       }
+      if (e.name == "try" && e.args.size() == 1) return EvalTry(e, in, ctx);
+      for (const ExprPtr& a : e.args) {
+        if (a->kind == ExprKind::kLambda) return EvalHigherOrder(e, in, ctx);
+      }
       std::vector<Column> args;
       args.reserve(e.args.size());
       for (size_t k = 0; k < e.args.size(); ++k) {
@@ -402,6 +503,14 @@ Result<Column> Eval(const Expr& e, const Input& in, const EvalContext& ctx) {
     case ExprKind::kIsDistinctFrom:
     case ExprKind::kIsNotDistinctFrom:
       return EvalDistinct(e, in, ctx);
+    case ExprKind::kLambdaParam:
+      if (in.params == nullptr || e.column < 0 ||
+          e.column >= static_cast<int32_t>(in.params->size())) {
+        return Status::Internal("lambda parameter '" + e.name + "' outside its lambda");
+      }
+      return (*in.params)[e.column];
+    case ExprKind::kLambda:
+      return Status::Internal("a lambda may only be an argument of a higher-order function");
   }
   return Status::Internal("unknown expression kind");
 }

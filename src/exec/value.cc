@@ -233,6 +233,27 @@ Result<Column> Value::ToColumn(int64_t rows, std::shared_ptr<MemoryTracker> trac
       for (int64_t i = 0; i <= rows; ++i) off[i] = static_cast<int32_t>(i * n);
       return Column::Make(type_, rows, {nullptr, std::move(offsets)}, {std::move(child)}, 0);
     }
+    case TypeId::kMap: {
+      // The keys and the values as two constant arrays, broadcast, then paired as entries.
+      const TypePtr& key_type = type_->key_field().type();
+      const TypePtr& item_type = type_->item_field().type();
+      Elements keys, items;
+      for (const Value& entry : elements()) {
+        const Elements& kv = entry.elements();
+        keys.push_back(kv[0].type() == nullptr ? Value::Null(key_type) : kv[0]);
+        items.push_back(kv[1].type() == nullptr ? Value::Null(item_type) : kv[1]);
+      }
+      Value key_list(columnar::List(key_type), std::make_shared<const Elements>(std::move(keys)));
+      Value item_list(columnar::List(item_type),
+                      std::make_shared<const Elements>(std::move(items)));
+      SQE_ASSIGN_OR_RETURN(Column k, key_list.ToColumn(rows, tracker));
+      SQE_ASSIGN_OR_RETURN(Column v, item_list.ToColumn(rows, tracker));
+      const int64_t n = k.ListValues().length();
+      SQE_ASSIGN_OR_RETURN(Column entries,
+                           Column::Make(type_->value_field().type(), n, {nullptr},
+                                        {k.ListValues(), v.ListValues()}, 0));
+      return Column::Make(type_, rows, {nullptr, k.buffers()[1]}, {std::move(entries)}, 0);
+    }
     default:
       break;
   }

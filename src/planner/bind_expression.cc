@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "exec/expression_evaluator.h"
+#include "exec/functions/lambda.h"
 #include "planner/binder_internal.h"
 #include "planner/decorrelate.h"
 
@@ -324,6 +325,12 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
 
   switch (expr.kind) {
     case ast::ExprKind::kIdentifier:
+      if (!lambda_params_.empty() && expr.name.parts.size() == 1) {
+        const std::string param = Lower(expr.name.parts[0]);
+        for (auto it = lambda_params_.rbegin(); it != lambda_params_.rend(); ++it) {
+          if (it->first == param) return it->second;
+        }
+      }
       return ResolveColumn(expr.name, expr.pos, ctx.scope);
     case ast::ExprKind::kDereference:
       return ErrorAt(expr.pos, "field access '." + expr.text + "' is not supported yet");
@@ -570,6 +577,7 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       ExprPtr cast = Expr::Cast(v, *type, expr.try_cast);
       if (cast->IsConstant()) {
         auto value = exec::EvaluateConstant(*cast, catalog_.eval_context());
+        if (!value.ok() && try_depth_ > 0) return cast;
         if (!value.ok()) return ErrorAt(expr.pos, value.status().message());
         return Expr::Literal(*value);
       }
@@ -622,7 +630,8 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
     case ast::ExprKind::kRow:
       return ErrorAt(expr.pos, "ROW values are not supported yet");
     case ast::ExprKind::kLambda:
-      return ErrorAt(expr.pos, "lambda expressions are not supported yet");
+      return ErrorAt(expr.pos, "a lambda expression may only be an argument of a function "
+                               "such as transform, filter or reduce");
     case ast::ExprKind::kAtTimeZone:
       return ErrorAt(expr.pos, "AT TIME ZONE is not supported yet");
     case ast::ExprKind::kSpecial: {
@@ -767,11 +776,21 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
   if (expr.distinct || expr.count_star || expr.filter != nullptr) {
     return ErrorAt(expr.pos, "DISTINCT, * and FILTER are only allowed in aggregate functions");
   }
-  std::vector<ExprPtr> args;
   for (const ast::ExprPtr& a : expr.args) {
-    SQE_ASSIGN_OR_RETURN(ExprPtr b, BindExpr(*a, ctx));
-    args.push_back(std::move(b));
+    if (a->kind == ast::ExprKind::kLambda) return BindLambdaCall(name, expr, ctx);
   }
+  std::vector<ExprPtr> args;
+  const bool is_try = name == "try";
+  if (is_try) ++try_depth_;
+  for (const ast::ExprPtr& a : expr.args) {
+    Result<ExprPtr> b = BindExpr(*a, ctx);
+    if (!b.ok()) {
+      if (is_try) --try_depth_;
+      return b.status();
+    }
+    args.push_back(std::move(*b));
+  }
+  if (is_try) --try_depth_;
   if (name == "typeof") {
     if (args.size() != 1) return ErrorAt(expr.pos, "typeof takes one argument");
     return Expr::Literal(
@@ -812,6 +831,82 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
     return BindExpr(as_case, ctx);
   }
   return CallFunction(name, std::move(args), expr.pos);
+}
+
+Result<ExprPtr> Binder::BindLambdaCall(const std::string& name, const ast::Expr& expr,
+                                       ExprContext& ctx) {
+  std::vector<ExprPtr> args;
+  std::vector<columnar::TypePtr> types;
+  // Binds lambda argument i (the types of the arguments before it known).
+  auto bind_lambda = [&](size_t i) -> Result<ExprPtr> {
+    const ast::Expr& a = *expr.args[i];
+    auto param_types = exec::LambdaParameterTypes(name, i, types);
+    if (!param_types.ok()) return ErrorAt(a.pos, param_types.status().message());
+    if (param_types->size() != a.lambda_params.size()) {
+      return ErrorAt(a.pos, "the lambda argument " + std::to_string(i + 1) + " of " + name +
+                                " takes " + std::to_string(param_types->size()) +
+                                " parameter(s), not " + std::to_string(a.lambda_params.size()));
+    }
+    const size_t depth = lambda_params_.size();
+    std::string names;
+    for (size_t p = 0; p < param_types->size(); ++p) {
+      auto param = std::make_shared<Expr>();
+      param->kind = ExprKind::kLambdaParam;
+      param->column = static_cast<int32_t>(depth + p);
+      param->name = a.lambda_params[p];
+      param->type = (*param_types)[p];
+      names += (p ? ", " : "") + a.lambda_params[p];
+      lambda_params_.emplace_back(Lower(a.lambda_params[p]), std::move(param));
+    }
+    Result<ExprPtr> body = BindExpr(*a.left, ctx);
+    lambda_params_.resize(depth);
+    if (!body.ok()) return body.status();
+    ExprPtr b = *body;
+    if (b->type == nullptr) b = Expr::Literal(exec::Value::Null(columnar::Boolean()));
+    auto lambda = std::make_shared<Expr>();
+    lambda->kind = ExprKind::kLambda;
+    lambda->column = static_cast<int32_t>(param_types->size());
+    lambda->name = names;
+    lambda->type = b->type;
+    lambda->args.push_back(std::move(b));
+    return ExprPtr(lambda);
+  };
+  for (size_t i = 0; i < expr.args.size(); ++i) {
+    if (expr.args[i]->kind != ast::ExprKind::kLambda) {
+      SQE_ASSIGN_OR_RETURN(ExprPtr b, BindExpr(*expr.args[i], ctx));
+      types.push_back(b->type);
+      args.push_back(std::move(b));
+      continue;
+    }
+    SQE_ASSIGN_OR_RETURN(ExprPtr lambda, bind_lambda(i));
+    // reduce's state takes the type both the initial value and the input function's
+    // result coerce to: reduce(bigint_array, 0, (s, x) -> s + x, s -> s) sums in bigint.
+    if (name == "reduce" && i == 2 && types[1] != nullptr &&
+        !types[1]->Equals(*lambda->type)) {
+      auto common = exec::CommonSuperType(types[1], lambda->type);
+      if (common.has_value() && !(*common)->Equals(*types[1])) {
+        types[1] = *common;
+        SQE_ASSIGN_OR_RETURN(lambda, bind_lambda(i));
+      }
+    }
+    types.push_back(lambda->type);
+    args.push_back(std::move(lambda));
+  }
+  auto fn = registry_.ResolveScalar(name, types);
+  if (!fn.ok()) return ErrorAt(expr.pos, fn.status().message());
+  for (size_t i = 0; i < args.size() && i < (*fn)->arg_types.size(); ++i) {
+    const columnar::TypePtr& want = (*fn)->arg_types[i];
+    if (args[i]->kind != ExprKind::kLambda) {
+      SQE_ASSIGN_OR_RETURN(args[i], CastTo(args[i], want, expr.pos));
+      continue;
+    }
+    if (want == nullptr || args[i]->type->Equals(*want)) continue;
+    auto lambda = std::make_shared<Expr>(*args[i]);
+    SQE_ASSIGN_OR_RETURN(lambda->args[0], CastTo(lambda->args[0], want, expr.args[i]->pos));
+    lambda->type = want;
+    args[i] = std::move(lambda);
+  }
+  return Expr::Call(*fn, std::move(args), (*fn)->return_type);
 }
 
 // --- subqueries --------------------------------------------------------------------------------

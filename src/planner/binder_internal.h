@@ -266,6 +266,16 @@ class Binder {
                                 const Scope* scope);
   Result<ExprPtr> BindLiteral(const ast::Expr& expr);
   Result<ExprPtr> BindFunctionCall(const ast::Expr& expr, ExprContext& ctx);
+  /// A call of a higher-order function (transform, filter, reduce, ...) with lambda
+  /// arguments: each lambda's body bound with its parameters typed by
+  /// exec::LambdaParameterTypes.
+  Result<ExprPtr> BindLambdaCall(const std::string& name, const ast::Expr& expr, ExprContext& ctx);
+  /// The parameters of the lambdas whose bodies are being bound, innermost last: (lowercase
+  /// name, its exec::ExprKind::kLambdaParam expression).
+  std::vector<std::pair<std::string, ExprPtr>> lambda_params_;
+  /// > 0 while binding the argument of try(...): constant casts that fail are left to run
+  /// (and become NULL) instead of failing the statement.
+  int try_depth_ = 0;
   Result<ExprPtr> BindIntervalArithmetic(const ast::Expr& expr, ExprContext& ctx);
 
   // --- shared helpers ---

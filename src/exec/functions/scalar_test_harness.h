@@ -28,6 +28,11 @@ inline const FunctionRegistry& ScalarRegistry() {
     RegisterStringMoreFunctions(*r);
     RegisterFormatFunction(*r);
     RegisterArrayRepeatFunction(*r);
+    RegisterArrayMoreFunctions(*r);
+    RegisterMapFunctions(*r);
+    RegisterLambdaFunctions(*r);
+    RegisterTryFunction(*r);
+    RegisterJsonFunctions(*r);
     return r;
   }();
   return *registry;

@@ -1,0 +1,343 @@
+// JSON functions with Trino's semantics over VARCHAR-backed JSON: SQE has no JSON type, so
+// json_parse returns the canonical JSON text (object keys sorted, no spaces) as varchar, and
+// every json argument is varchar holding JSON text (typeof(json_parse('1')) is varchar where
+// Trino says json). Functions: json_parse, json_format, json_extract, json_extract_scalar,
+// json_array_length, json_array_get, json_array_contains, json_size, is_json_scalar, and
+// json_value / json_query called as plain functions with a path ('lax $.a' or '$.a').
+//
+// Paths (Trino's json_extract subset): $ then any of .name, ["name"], ['name'], [index].
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "exec/functions/builtin_families.h"
+#include "exec/functions/kernel_internal.h"
+
+namespace sqe::exec {
+
+using columnar::Column;
+using columnar::TypePtr;
+
+namespace {
+
+// ordered_json keeps the input's key order (json_extract returns the subtree as written);
+// json (std::map) sorts keys (json_parse's canonical form, as Trino's).
+using Ordered = nlohmann::ordered_json;
+using Sorted = nlohmann::json;
+
+/// One step of a path: an object member or an array index.
+struct PathStep {
+  bool is_index = false;
+  std::string name;
+  int64_t index = 0;
+};
+
+/// Parses a JSON path; with `sql_json`, an optional leading "lax" / "strict" mode.
+Result<std::vector<PathStep>> ParsePath(std::string_view path, bool sql_json) {
+  auto invalid = [&]() {
+    return Status::InvalidArgument("Invalid JSON path: '" + std::string(path) + "'");
+  };
+  std::string_view p = path;
+  auto skip_space = [&]() {
+    while (!p.empty() && p.front() == ' ') p.remove_prefix(1);
+  };
+  skip_space();
+  if (sql_json) {
+    for (std::string_view mode : {"lax ", "strict "}) {
+      if (p.substr(0, mode.size()) == mode) {
+        p.remove_prefix(mode.size());
+        skip_space();
+        break;
+      }
+    }
+  }
+  if (p.empty() || p.front() != '$') return invalid();
+  p.remove_prefix(1);
+  std::vector<PathStep> steps;
+  while (!p.empty()) {
+    if (p.front() == '.') {
+      p.remove_prefix(1);
+      size_t n = 0;
+      while (n < p.size() && p[n] != '.' && p[n] != '[') ++n;
+      if (n == 0) return invalid();
+      PathStep step;
+      step.name = std::string(p.substr(0, n));
+      if (step.name.size() >= 2 && step.name.front() == '"' && step.name.back() == '"') {
+        step.name = step.name.substr(1, step.name.size() - 2);
+      }
+      steps.push_back(std::move(step));
+      p.remove_prefix(n);
+    } else if (p.front() == '[') {
+      p.remove_prefix(1);
+      PathStep step;
+      if (!p.empty() && (p.front() == '"' || p.front() == '\'')) {
+        const char quote = p.front();
+        const size_t end = p.find(quote, 1);
+        if (end == std::string_view::npos) return invalid();
+        step.name = std::string(p.substr(1, end - 1));
+        p.remove_prefix(end + 1);
+      } else {
+        size_t n = 0;
+        while (n < p.size() && p[n] >= '0' && p[n] <= '9') ++n;
+        if (n == 0 || n > 18) return invalid();
+        step.is_index = true;
+        step.index = std::stoll(std::string(p.substr(0, n)));
+        p.remove_prefix(n);
+      }
+      if (p.empty() || p.front() != ']') return invalid();
+      p.remove_prefix(1);
+      steps.push_back(std::move(step));
+    } else {
+      return invalid();
+    }
+  }
+  return steps;
+}
+
+/// The value a path names, or nullptr when it names nothing.
+const Ordered* Walk(const Ordered& root, const std::vector<PathStep>& steps) {
+  const Ordered* at = &root;
+  for (const PathStep& s : steps) {
+    if (s.is_index) {
+      if (!at->is_array() || s.index >= static_cast<int64_t>(at->size())) return nullptr;
+      at = &(*at)[static_cast<size_t>(s.index)];
+    } else {
+      if (!at->is_object()) return nullptr;
+      auto it = at->find(s.name);
+      if (it == at->end()) return nullptr;
+      at = &*it;
+    }
+  }
+  return at;
+}
+
+template <typename J>
+std::optional<J> Parse(std::string_view text) {
+  J j = J::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
+template <typename J>
+std::string Dump(const J& j) {
+  return j.dump(-1, ' ', false, nlohmann::detail::error_handler_t::replace);
+}
+
+/// A scalar's text as json_extract_scalar gives it: strings unquoted, numbers and booleans
+/// as JSON spells them; nullopt for null, objects and arrays.
+std::optional<std::string> ScalarText(const Ordered& j) {
+  if (j.is_string()) return j.get<std::string>();
+  if (j.is_number() || j.is_boolean()) return Dump(j);
+  return std::nullopt;
+}
+
+/// Per-batch cache of a compiled path (paths are nearly always literals).
+class PathCache {
+ public:
+  explicit PathCache(bool sql_json) : sql_json_(sql_json) {}
+  Result<const std::vector<PathStep>*> Get(std::string_view path) {
+    if (!valid_ || path != text_) {
+      SQE_ASSIGN_OR_RETURN(steps_, ParsePath(path, sql_json_));
+      text_ = std::string(path);
+      valid_ = true;
+    }
+    return &steps_;
+  }
+
+ private:
+  bool sql_json_;
+  bool valid_ = false;
+  std::string text_;
+  std::vector<PathStep> steps_;
+};
+
+Result<Column> JsonParse(const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+                         const EvalContext& ctx) {
+  return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool*) {
+    std::optional<Sorted> j = Parse<Sorted>(args[0].StringAt(i));
+    if (!j) {
+      return Status::InvalidArgument("Cannot convert value to JSON: '" +
+                                     std::string(args[0].StringAt(i)) + "'");
+    }
+    *out = Dump(*j);
+    return Status::OK();
+  });
+}
+
+Result<Column> JsonFormat(const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+                          const EvalContext& ctx) {
+  return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool*) {
+    std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+    if (!j)
+      return Status::InvalidArgument("Invalid JSON value: '" + std::string(args[0].StringAt(i)) +
+                                     "'");
+    *out = Dump(*j);
+    return Status::OK();
+  });
+}
+
+/// json_extract, json_extract_scalar, json_value, json_query: the value at a path.
+enum class Extract { kJson, kScalar, kValue, kQuery };
+
+ScalarKernel ExtractKernel(Extract mode) {
+  return [mode](const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+                const EvalContext& ctx) -> Result<Column> {
+    PathCache paths(mode == Extract::kValue || mode == Extract::kQuery);
+    return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool* is_null) {
+      SQE_ASSIGN_OR_RETURN(const std::vector<PathStep>* steps, paths.Get(args[1].StringAt(i)));
+      std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+      const Ordered* at = j ? Walk(*j, *steps) : nullptr;
+      if (at == nullptr) {
+        *is_null = true;
+        return Status::OK();
+      }
+      if (mode == Extract::kJson || (mode == Extract::kQuery && at->is_structured())) {
+        *out = Dump(*at);
+        return Status::OK();
+      }
+      if (mode == Extract::kQuery) {
+        *is_null = true;  // a scalar without WITH ARRAY WRAPPER: NULL ON ERROR
+        return Status::OK();
+      }
+      std::optional<std::string> text = ScalarText(*at);
+      if (!text) {
+        *is_null = true;
+      } else {
+        *out = std::move(*text);
+      }
+      return Status::OK();
+    });
+  };
+}
+
+Result<Column> ArrayLength(const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
+                           const EvalContext& ctx) {
+  return kernel::MapToFixed<int64_t>(
+      args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool* is_null) {
+        std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+        if (!j || !j->is_array()) {
+          *is_null = true;
+        } else {
+          *out = static_cast<int64_t>(j->size());
+        }
+        return Status::OK();
+      });
+}
+
+Result<Column> Size(const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
+                    const EvalContext& ctx) {
+  PathCache paths(false);
+  return kernel::MapToFixed<int64_t>(
+      args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool* is_null) {
+        SQE_ASSIGN_OR_RETURN(const std::vector<PathStep>* steps, paths.Get(args[1].StringAt(i)));
+        std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+        const Ordered* at = j ? Walk(*j, *steps) : nullptr;
+        if (at == nullptr) {
+          *is_null = true;
+        } else {
+          *out = at->is_structured() ? static_cast<int64_t>(at->size()) : 0;
+        }
+        return Status::OK();
+      });
+}
+
+Result<Column> IsScalar(const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+                        const EvalContext& ctx) {
+  return kernel::MapToBoolean(args, rows, ctx, [&](int64_t i, bool* out, bool*) {
+    std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+    if (!j)
+      return Status::InvalidArgument("Invalid JSON value: '" + std::string(args[0].StringAt(i)) +
+                                     "'");
+    *out = !j->is_structured();
+    return Status::OK();
+  });
+}
+
+/// json_array_get(json, index): the element at a 0-based index (negative: from the end).
+Result<Column> ArrayGet(const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+                        const EvalContext& ctx) {
+  return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool* is_null) {
+    std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+    int64_t k = args[1].Value<int64_t>(i);
+    const int64_t n = j && j->is_array() ? static_cast<int64_t>(j->size()) : 0;
+    if (k < 0) k += n;
+    if (k < 0 || k >= n) {
+      *is_null = true;
+      return Status::OK();
+    }
+    *out = Dump((*j)[static_cast<size_t>(k)]);
+    return Status::OK();
+  });
+}
+
+/// json_array_contains(json, value) for boolean, bigint, double and varchar values.
+Result<Column> ArrayContains(const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
+                             const EvalContext& ctx) {
+  const columnar::TypeId id = args[1].type_id();
+  return kernel::MapToBoolean(args, rows, ctx, [&](int64_t i, bool* out, bool* is_null) {
+    std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+    if (!j || !j->is_array()) {
+      *is_null = true;
+      return Status::OK();
+    }
+    *out = false;
+    for (const Ordered& e : *j) {
+      bool match = false;
+      switch (id) {
+        case columnar::TypeId::kBoolean:
+          match = e.is_boolean() && e.get<bool>() == args[1].BoolAt(i);
+          break;
+        case columnar::TypeId::kInt64:
+          match = e.is_number_integer() && e.get<int64_t>() == args[1].Value<int64_t>(i);
+          break;
+        case columnar::TypeId::kFloat64:
+          match = e.is_number() && e.get<double>() == args[1].Value<double>(i);
+          break;
+        default:
+          match = e.is_string() && e.get_ref<const std::string&>() == args[1].StringAt(i);
+          break;
+      }
+      if (match) {
+        *out = true;
+        break;
+      }
+    }
+    return Status::OK();
+  });
+}
+
+}  // namespace
+
+void RegisterJsonFunctions(FunctionRegistry& r) {
+  const TypePtr v = columnar::String();
+  kernel::AddFixed(r, "json_parse", {v}, v, JsonParse,
+                   "the JSON text parsed and written canonically (keys sorted, no spaces); "
+                   "json is varchar in SQE");
+  kernel::AddFixed(r, "json_format", {v}, v, JsonFormat, "the JSON value as compact text");
+  kernel::AddFixed(r, "json_extract", {v, v}, v, ExtractKernel(Extract::kJson),
+                   "the JSON value at a path ($.a.b, $[0], $[\"k\"]); NULL when there is none");
+  kernel::AddFixed(r, "json_extract_scalar", {v, v}, v, ExtractKernel(Extract::kScalar),
+                   "the scalar at a path as varchar; NULL for objects, arrays and null");
+  kernel::AddFixed(r, "json_value", {v, v}, v, ExtractKernel(Extract::kValue),
+                   "the SQL/JSON scalar at a path ('lax $.a') as varchar; NULL when none");
+  kernel::AddFixed(r, "json_query", {v, v}, v, ExtractKernel(Extract::kQuery),
+                   "the SQL/JSON object or array at a path ('lax $.a'); NULL for scalars");
+  kernel::AddFixed(r, "json_array_length", {v}, columnar::Int64(), ArrayLength,
+                   "the number of elements of a JSON array; NULL for other values");
+  kernel::AddFixed(r, "json_size", {v, v}, columnar::Int64(), Size,
+                   "the size of the object or array at a path (0 for scalars)");
+  kernel::AddFixed(r, "is_json_scalar", {v}, columnar::Boolean(), IsScalar,
+                   "whether the JSON value is a scalar (not an object or array)");
+  kernel::AddFixed(r, "json_array_get", {v, columnar::Int64()}, v, ArrayGet,
+                   "the element at a 0-based index (negative: from the end) as JSON");
+  for (const TypePtr& t : {columnar::Boolean(), columnar::Int64(), columnar::Float64(), v}) {
+    kernel::AddFixed(r, "json_array_contains", {v, t}, columnar::Boolean(), ArrayContains,
+                     "whether the JSON array holds the value");
+  }
+}
+
+}  // namespace sqe::exec
