@@ -766,6 +766,15 @@ class QueryGenerator:
             kind = INT if fn == "count" else v.kind
             return Expr(f"{call} FILTER (WHERE {self.predicate(scope, 1)})", kind,
                         fn != "count", aggregate=True)
+        if roll < 0.94 and len(scope.sources) == 1 and len(scope.sources[0].key) == 1:
+            # min_by / max_by by the unique key (no ties) of a non-null value (DuckDB skips
+            # rows whose value is NULL, Trino returns that NULL).
+            values = [x for x in scope.refs(ORDERABLE, text=False) if not x[1].nullable]
+            if values:
+                x = r.choice(values)
+                key = scope.key_refs()[0]
+                return Expr(f"{r.choice(['min_by', 'max_by'])}({x[0]}, {key})", x[1].kind,
+                            True, aggregate=True)
         if roll < 0.95:
             b = self.column(scope, (BOOL,))
             if b:
@@ -849,6 +858,19 @@ class QueryGenerator:
         fn = r.choice(["row_number", "rank", "dense_rank", "lag", "lead", "sum_rows",
                        "sum_range", "sum_part", "first_value", "count", "min_max", "ntile",
                        "percent_rank", "range_offset", "groups", "nth_value"])
+        if fn == "range_offset" and r.random() < 0.4:
+            keyed = scope.refs((DATE, DEC), text=False)
+            if keyed:
+                key, col = r.choice(keyed)
+                unit = (lambda n: f"INTERVAL '{n}' DAY") if col.kind == DATE else \
+                    (lambda n: f"{n}.5")
+                v = self.value(scope, r.choice([INT, DEC]), 1)
+                lo = r.choice(["UNBOUNDED PRECEDING", f"{unit(r.randint(1, 30))} PRECEDING",
+                               "CURRENT ROW"])
+                hi = r.choice(["CURRENT ROW", f"{unit(r.randint(1, 30))} FOLLOWING"])
+                return Expr(f"sum({v.sql}) OVER ({part}ORDER BY {key} "
+                            f"{r.choice(['ASC', 'DESC'])} NULLS {r.choice(['FIRST', 'LAST'])} "
+                            f"RANGE BETWEEN {lo} AND {hi})", v.kind)
         if fn == "range_offset":
             numeric = [x for x in scope.refs((INT,), text=False)]
             if numeric:
@@ -882,6 +904,9 @@ class QueryGenerator:
         if fn in ("lag", "lead"):
             v = self.value(scope, r.choice([INT, DEC, STR, DATE]), 1)
             off = f", {r.randint(1, 3)}" if r.random() < 0.4 else ""
+            if off and v.kind in (INT, STR) and r.random() < 0.4:
+                # A default of the argument's type (SQE wants exactly that type).
+                off += ", -1" if v.kind == INT else ", 'none'"
             return Expr(f"{fn}({v.sql}{off}) OVER ({part}ORDER BY {total})", v.kind)
         if fn == "first_value":
             v = self.value(scope, r.choice([INT, DEC, STR]), 1)
