@@ -89,6 +89,7 @@ struct HashJoin::Spill {
   int64_t probe_offset = 0;
   std::vector<int64_t> pair_counts;  ///< per row of probe_batch (capped)
   int64_t kept_cursor = 0;
+  int64_t splits = 0;  ///< partitions split again (EXPLAIN ANALYZE)
   ProbeState probe_state;
   std::vector<uint32_t> kept_rows;
 };
@@ -577,6 +578,7 @@ Result<std::optional<Batch>> HashJoin::NextSpilledBatch(ExecContext& ctx) {
     }
     if (sp.work.empty()) {
       stats_.extra = "spilled=" + FormatBytes(sp.bytes.load());
+      if (sp.splits > 0) stats_.extra += " spill_splits=" + std::to_string(sp.splits);
       return std::optional<Batch>();
     }
     SQE_RETURN_NOT_OK(OpenNextPartition(ctx));
@@ -649,6 +651,7 @@ Status HashJoin::OpenNextPartition(ExecContext& ctx) {
   }
   // Split the partition on the next hash bits, both sides.
   const int level = w.level + 1;
+  ++sp.splits;
   auto split = [&](const std::string& path, const columnar::SchemaPtr& schema,
                    const std::vector<int>& key_columns,
                    const char* tag) -> Result<std::unique_ptr<JoinPartitionWriter>> {

@@ -559,10 +559,11 @@ TEST_F(HashJoinSpillTest, NullSafeKeysMatchNullsAfterSpilling) {
 }
 
 TEST_F(HashJoinSpillTest, BigPartitionsAreSplitAgain) {
-  // 400K build rows: each first-level partition is over the whole 512 KB limit.
+  // 160K build rows (2.5 MB): a first-level partition's table does not fit in what a
+  // 256 KB limit leaves, so partitions are split on the next hash bits.
   std::vector<std::optional<int64_t>> pk, bk, bv;
-  for (int64_t i = 0; i < 20000; ++i) pk.push_back(i * 20);
-  for (int64_t i = 0; i < 400000; ++i) {
+  for (int64_t i = 0; i < 8000; ++i) pk.push_back(i * 20);
+  for (int64_t i = 0; i < 160000; ++i) {
     bk.push_back(i);
     bv.push_back(i * 2);
   }
@@ -570,9 +571,23 @@ TEST_F(HashJoinSpillTest, BigPartitionsAreSplitAgain) {
   std::vector<Column> build = {Int64s(bk), Int64s(bv)};
   for (JoinType type : {JoinType::kInner, JoinType::kRightAnti}) {
     const Run spilled =
-        RunLimited(type, probe, build, {0}, {0}, nullptr, false, 2, kSmallLimit, true);
+        RunLimited(type, probe, build, {0}, {0}, nullptr, false, 2, 256 << 10, true);
     ASSERT_TRUE(spilled.status.ok()) << spilled.status.ToString();
-    EXPECT_EQ(spilled.rows.size(), type == JoinType::kInner ? 20000u : 380000u);
+    EXPECT_NE(spilled.extra.find("spill_splits="), std::string::npos) << spilled.extra;
+    if (type == JoinType::kInner) {
+      ASSERT_EQ(spilled.rows.size(), 8000u);
+      for (const std::string& row : spilled.rows) {
+        const int64_t k = std::stoll(row.substr(0, row.find('|')));
+        EXPECT_EQ(row, std::to_string(k) + "|" + std::to_string(k) + "|" + std::to_string(k) + "|" +
+                           std::to_string(k * 2));
+      }
+    } else {
+      // Every build row whose key is not a multiple of 20.
+      ASSERT_EQ(spilled.rows.size(), 152000u);
+      for (const std::string& row : spilled.rows) {
+        EXPECT_NE(std::stoll(row.substr(0, row.find('|'))) % 20, 0) << row;
+      }
+    }
     EXPECT_EQ(LeftOver(), 0);
   }
 }
