@@ -632,8 +632,17 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
     case ast::ExprKind::kLambda:
       return ErrorAt(expr.pos, "a lambda expression may only be an argument of a function "
                                "such as transform, filter or reduce");
-    case ast::ExprKind::kAtTimeZone:
-      return ErrorAt(expr.pos, "AT TIME ZONE is not supported yet");
+    case ast::ExprKind::kAtTimeZone: {
+      // ts AT TIME ZONE zone | LOCAL: at_timezone (exec/functions/datetime_format.cc).
+      SQE_ASSIGN_OR_RETURN(ExprPtr value, BindExpr(*expr.left, ctx));
+      ExprPtr zone;
+      if (expr.right->kind == ast::ExprKind::kSpecial && expr.right->text == "local") {
+        SQE_ASSIGN_OR_RETURN(zone, CallFunction("current_timezone", {}, expr.pos));
+      } else {
+        SQE_ASSIGN_OR_RETURN(zone, BindExpr(*expr.right, ctx));
+      }
+      return CallFunction("at_timezone", {std::move(value), std::move(zone)}, expr.pos);
+    }
     case ast::ExprKind::kSpecial: {
       const std::string& name = expr.text;
       if (name == "current_user") return Expr::Literal(exec::Value::Varchar(catalog_.user()));

@@ -8,6 +8,7 @@
 #include "columnar/civil_time.h"
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/cast.h"
+#include "exec/functions/datetime_families_internal.h"
 #include "exec/functions/kernel_internal.h"
 
 namespace sqe::exec {
@@ -768,6 +769,7 @@ void RegisterDatetimeFunctions(FunctionRegistry& r) {
                     return CastColumn(args[0], columnar::Date32(), false, ctx);
                   }),
               {"date", "date", "timestamp", "scalar", "CAST(x AS date)"});
+  RegisterDatetimeFormatFunctions(r);
 }
 
 }  // namespace sqe::exec

@@ -1,0 +1,144 @@
+// TimeZoneRules: fixed offsets and TZif files (RFC 8536).
+
+#include "exec/functions/time_zone_rules.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+namespace sqe::exec {
+namespace {
+
+bool ParseFixed(std::string_view name, int64_t* offset) {
+  if (name == "UTC" || name == "Z" || name == "GMT" || name == "UT" || name == "Etc/UTC" ||
+      name == "utc") {
+    *offset = 0;
+    return true;
+  }
+  std::string_view s = name;
+  if (s.starts_with("UTC") || s.starts_with("GMT")) s.remove_prefix(3);
+  if (s.size() < 2 || (s[0] != '+' && s[0] != '-')) return false;
+  const int sign = s[0] == '-' ? -1 : 1;
+  s.remove_prefix(1);
+  int64_t hours = 0, minutes = 0;
+  size_t i = 0;
+  for (; i < s.size() && i < 2 && s[i] >= '0' && s[i] <= '9'; ++i)
+    hours = hours * 10 + (s[i] - '0');
+  if (i == 0) return false;
+  if (i < s.size() && s[i] == ':') ++i;
+  const size_t m0 = i;
+  for (; i < s.size() && i - m0 < 2 && s[i] >= '0' && s[i] <= '9'; ++i) {
+    minutes = minutes * 10 + (s[i] - '0');
+  }
+  if (i != s.size() || (i != m0 && i - m0 != 2) || hours > 14 || minutes > 59) return false;
+  *offset = sign * (hours * 3600 + minutes * 60);
+  return true;
+}
+
+bool SafeZoneName(std::string_view name) {
+  if (name.empty() || name.size() > 64 || name[0] == '/' || name.find("..") != name.npos) {
+    return false;
+  }
+  for (char c : name) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '_' || c == '-' ||
+          c == '+')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int64_t BigEndian(const unsigned char* p, int bytes) {
+  uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v = (v << 8) | p[i];
+  if (bytes == 4) return static_cast<int32_t>(static_cast<uint32_t>(v));
+  return static_cast<int64_t>(v);
+}
+
+}  // namespace
+
+std::string FormatOffset(int64_t seconds, bool colon) {
+  const char sign = seconds < 0 ? '-' : '+';
+  const int64_t a = seconds < 0 ? -seconds : seconds;
+  char buf[16];
+  std::snprintf(buf, sizeof(buf), colon ? "%c%02lld:%02lld" : "%c%02lld%02lld", sign,
+                static_cast<long long>(a / 3600), static_cast<long long>(a / 60 % 60));
+  return buf;
+}
+
+Result<std::shared_ptr<const TimeZoneRules>> TimeZoneRules::Load(std::string_view name) {
+  static std::mutex mutex;
+  static auto* cache =
+      new std::map<std::string, std::shared_ptr<const TimeZoneRules>, std::less<>>();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache->find(name);
+    if (it != cache->end()) return it->second;
+  }
+  auto rules = std::make_shared<TimeZoneRules>();
+  int64_t fixed = 0;
+  if (ParseFixed(name, &fixed)) {
+    rules->initial_offset_ = fixed;
+    rules->name_ = fixed == 0 && !(name.starts_with("+") || name.starts_with("-"))
+                       ? "UTC"
+                       : FormatOffset(fixed);
+  } else {
+    const auto unsupported =
+        Status::InvalidArgument("Time zone not supported: " + std::string(name));
+    if (!SafeZoneName(name)) return unsupported;
+    std::ifstream in("/usr/share/zoneinfo/" + std::string(name), std::ios::binary);
+    if (!in) return unsupported;
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    const std::string data = buffer.str();
+    const auto* p = reinterpret_cast<const unsigned char*>(data.data());
+    const size_t size = data.size();
+    auto header = [&](size_t at, int64_t counts[6]) {
+      if (at + 44 > size || data.compare(at, 4, "TZif") != 0) return false;
+      for (int i = 0; i < 6; ++i) counts[i] = BigEndian(p + at + 20 + 4 * i, 4);
+      return true;
+    };
+    int64_t c[6];  // isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
+    if (!header(0, c) || data[4] < '2') return unsupported;
+    const size_t v1 = 44 + c[3] * 5 + c[4] * 6 + c[5] + c[2] * 8 + c[1] + c[0];
+    if (!header(v1, c)) return unsupported;
+    size_t at = v1 + 44;
+    const int64_t timecnt = c[3], typecnt = c[4];
+    if (at + timecnt * 9 + typecnt * 6 > size || typecnt == 0) return unsupported;
+    std::vector<int64_t> type_offsets(static_cast<size_t>(typecnt));
+    const size_t types_at = at + timecnt * 9;
+    for (int64_t t = 0; t < typecnt; ++t) type_offsets[t] = BigEndian(p + types_at + 6 * t, 4);
+    rules->initial_offset_ = type_offsets[0];
+    for (int64_t k = 0; k < timecnt; ++k) {
+      const int64_t when = BigEndian(p + at + 8 * k, 8);
+      const unsigned idx = p[at + 8 * timecnt + k];
+      if (idx >= type_offsets.size()) return unsupported;
+      rules->transitions_.push_back(when);
+      rules->offsets_.push_back(type_offsets[idx]);
+    }
+    rules->name_ = std::string(name);
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  (*cache)[std::string(name)] = rules;
+  return std::shared_ptr<const TimeZoneRules>(rules);
+}
+
+int64_t TimeZoneRules::OffsetAt(int64_t utc_seconds) const {
+  auto it = std::upper_bound(transitions_.begin(), transitions_.end(), utc_seconds);
+  if (it == transitions_.begin()) return initial_offset_;
+  return offsets_[static_cast<size_t>(it - transitions_.begin()) - 1];
+}
+
+int64_t TimeZoneRules::OffsetForLocal(int64_t local_seconds) const {
+  // Try the offsets just before and after: the earlier instant that maps back wins.
+  const int64_t first = OffsetAt(local_seconds - 86400);
+  const int64_t second = OffsetAt(local_seconds + 86400);
+  if (OffsetAt(local_seconds - first) == first) return first;
+  if (OffsetAt(local_seconds - second) == second) return second;
+  return first;  // a gap: the wall time does not exist; use the offset before it
+}
+
+}  // namespace sqe::exec
