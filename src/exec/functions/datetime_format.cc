@@ -537,6 +537,12 @@ Status ParseMySql(std::string_view text, std::string_view format, Parts* p) {
   return Status::OK();
 }
 
+/// Reads exactly `n` digits.
+bool ReadExact(std::string_view s, size_t* pos, size_t n, int64_t* v) {
+  const size_t start = *pos;
+  return ReadInt(s, pos, n, v) && *pos - start == n;
+}
+
 /// ISO 8601: YYYY-MM-DD[(T| )hh[:mm[:ss[.f+]]]][Z|(+|-)hh[[:]mm]].
 Status ParseIso(std::string_view text, bool date_only, Parts* p, bool* has_zone) {
   size_t pos = 0;
@@ -548,25 +554,25 @@ Status ParseIso(std::string_view text, bool date_only, Parts* p, bool* has_zone)
   p->year = v;
   if (pos < text.size() && text[pos] == '-') {
     ++pos;
-    if (!ReadInt(text, &pos, 2, &v) || v < 1 || v > 12) return fail();
+    if (!ReadExact(text, &pos, 2, &v) || v < 1 || v > 12) return fail();
     p->month = static_cast<int32_t>(v);
     if (pos < text.size() && text[pos] == '-') {
       ++pos;
-      if (!ReadInt(text, &pos, 2, &v) || v < 1 || v > 31) return fail();
+      if (!ReadExact(text, &pos, 2, &v) || v < 1 || v > 31) return fail();
       p->day = static_cast<int32_t>(v);
     }
   }
   if (!date_only && pos < text.size() && text[pos] == 'T') {
     ++pos;
-    if (!ReadInt(text, &pos, 2, &v) || v > 23) return fail();
+    if (!ReadExact(text, &pos, 2, &v) || v > 23) return fail();
     p->hour = v;
     if (pos < text.size() && text[pos] == ':') {
       ++pos;
-      if (!ReadInt(text, &pos, 2, &v) || v > 59) return fail();
+      if (!ReadExact(text, &pos, 2, &v) || v > 59) return fail();
       p->minute = v;
       if (pos < text.size() && text[pos] == ':') {
         ++pos;
-        if (!ReadInt(text, &pos, 2, &v) || v > 59) return fail();
+        if (!ReadExact(text, &pos, 2, &v) || v > 59) return fail();
         p->second = v;
         if (pos < text.size() && (text[pos] == '.' || text[pos] == ',')) {
           ++pos;
