@@ -767,6 +767,8 @@ class ColumnPruning {
           size_t pick = 0;
           int32_t best = std::numeric_limits<int32_t>::max();
           for (size_t i = 0; i < node->output.size(); ++i) {
+            // Not a hidden column ("$file_modified_time" costs a request per file).
+            if (node->scan_columns[i] >= node->source->schema->num_fields()) continue;
             int32_t width = node->output[i].type->byte_width();
             if (width == 0) width = 64;
             if (width < best) {
