@@ -223,7 +223,8 @@ Status ExecutePlan(ExecContext& ctx, PhysicalOperator& root) {
   }
   // Once, at the end: each operator's tracker keeps its peak (EXPLAIN ANALYZE).
   RecordPeakMemory(root);
-  return st;
+  // Whichever allocation hit the limit, say that spilling could have helped.
+  return SpillOffError(ctx.spill_enabled(), st);
 }
 
 }  // namespace sqe::exec

@@ -372,9 +372,27 @@ Status Sort::Finalize(ExecContext& ctx) {
     bases.push_back(total);
     total += static_cast<uint32_t>(run->batch.num_rows());
   }
-  SQE_ASSIGN_OR_RETURN(sorted_input_, Concatenate(schema_, batches, tracker));
+  auto concatenated = Concatenate(schema_, batches, tracker);
+  if (!concatenated.ok()) {
+    if (!IsResourceExhausted(concatenated.status()) || !ctx.spill_enabled()) {
+      return SpillOffError(ctx.spill_enabled(), concatenated.status());
+    }
+    // The runs fit, their concatenation does not: merge them from disk instead.
+    batches.clear();
+    for (auto& run : runs_) {
+      SQE_RETURN_NOT_OK(WriteRun(ctx, {run->batch}, run->order));
+      run.reset();
+    }
+    runs_.clear();
+    return PrepareMerge(ctx);
+  }
+  sorted_input_ = std::move(*concatenated);
   batches.clear();
-  SQE_ASSIGN_OR_RETURN(order_reservation_, Reservation::Make(tracker, int64_t{total} * 4));
+  auto order_reservation = Reservation::Make(tracker, int64_t{total} * 4);
+  if (!order_reservation.ok()) {
+    return SpillOffError(ctx.spill_enabled(), order_reservation.status());
+  }
+  order_reservation_ = std::move(*order_reservation);
   // K-way merge of the runs' orders on their normalized keys.
   order_.clear();
   order_.reserve(total);

@@ -86,7 +86,11 @@ bool OwnerAlive(const std::string& name) {
 }  // namespace
 
 Status SpillOffError(bool spill_enabled, const Status& exceeded) {
-  if (spill_enabled || exceeded.code() != StatusCode::kResourceExhausted) return exceeded;
+  if (spill_enabled || exceeded.code() != StatusCode::kResourceExhausted ||
+      exceeded.message().find("memory limit") == std::string::npos ||
+      exceeded.message().find("worker.spill_to_disk") != std::string::npos) {
+    return exceeded;
+  }
   return Status::ResourceExhausted(exceeded.message() +
                                    "; spilling to disk is off (worker.spill_to_disk)");
 }

@@ -59,9 +59,10 @@ class SpillDirectory {
   std::atomic<int64_t> bytes_spilled_{0};
 };
 
-/// `exceeded` (a refused memory reservation) as an operator that could have spilled
-/// reports it: unchanged when ctx-level spilling is on (`spill_enabled`), else with the
-/// note that spilling to disk is off (worker.spill_to_disk). Other errors pass through.
+/// `exceeded` (a refused memory reservation) as a query that could have spilled reports
+/// it: unchanged when spilling is on (`spill_enabled`), else with the note that spilling
+/// to disk is off (worker.spill_to_disk), once. Other errors (other codes, a result-rows
+/// limit) pass through.
 Status SpillOffError(bool spill_enabled, const Status& exceeded);
 
 /// SpillWriter: appends batches to one spill file, in order; memory bounded by one
