@@ -22,25 +22,25 @@ namespace sqe::exec {
 struct ScalarFunction;  // exec/functions/registry.h
 
 enum class ExprKind : uint8_t {
-  kColumn,        ///< `column`
-  kLiteral,       ///< `value`
-  kCall,          ///< `function`(args...) (arithmetic, comparison, LIKE, every scalar function)
-  kCast,          ///< CAST(args[0] AS type); `try_cast`: failures give NULL
-  kAnd,           ///< args[0] AND args[1] AND ... (three-valued)
-  kOr,            ///< args[0] OR args[1] OR ...   (three-valued)
-  kNot,           ///< NOT args[0]
-  kIsNull,        ///< args[0] IS NULL
-  kIsNotNull,     ///< args[0] IS NOT NULL
-  kCase,          ///< CASE WHEN args[0] THEN args[1] [WHEN args[2] THEN args[3]]... ELSE last
-                  ///< (args has an odd size: the ELSE is always present, NULL when absent)
-  kCoalesce,      ///< first non-null of args (lazy: later args only for rows still null)
-  kIn,            ///< args[0] IN (args[1], ...) with SQL null semantics
-  kIsDistinctFrom,     ///< args[0] IS DISTINCT FROM args[1]
+  kColumn,          ///< `column`
+  kLiteral,         ///< `value`
+  kCall,            ///< `function`(args...) (arithmetic, comparison, LIKE, every scalar function)
+  kCast,            ///< CAST(args[0] AS type); `try_cast`: failures give NULL
+  kAnd,             ///< args[0] AND args[1] AND ... (three-valued)
+  kOr,              ///< args[0] OR args[1] OR ...   (three-valued)
+  kNot,             ///< NOT args[0]
+  kIsNull,          ///< args[0] IS NULL
+  kIsNotNull,       ///< args[0] IS NOT NULL
+  kCase,            ///< CASE WHEN args[0] THEN args[1] [WHEN args[2] THEN args[3]]... ELSE last
+                    ///< (args has an odd size: the ELSE is always present, NULL when absent)
+  kCoalesce,        ///< first non-null of args (lazy: later args only for rows still null)
+  kIn,              ///< args[0] IN (args[1], ...) with SQL null semantics
+  kIsDistinctFrom,  ///< args[0] IS DISTINCT FROM args[1]
   kIsNotDistinctFrom,  ///< args[0] IS NOT DISTINCT FROM args[1]
-  kLambda,        ///< a lambda argument of a higher-order call (transform, filter, ...): args[0]
-                  ///< is the body, `column` the parameter count, `name` the parameter names
-  kLambdaParam,   ///< parameter `column` of the enclosing lambdas, counted from the outermost
-                  ///< lambda's first parameter; `name` its name
+  kLambda,       ///< a lambda argument of a higher-order call (transform, filter, ...): args[0]
+                 ///< is the body, `column` the parameter count, `name` the parameter names
+  kLambdaParam,  ///< parameter `column` of the enclosing lambdas, counted from the outermost
+                 ///< lambda's first parameter; `name` its name
 };
 
 struct Expr;

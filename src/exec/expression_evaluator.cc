@@ -6,9 +6,9 @@
 #include <unordered_set>
 
 #include "columnar/take.h"
+#include "exec/batch_concatenate.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/comparison.h"
-#include "exec/batch_concatenate.h"
 #include "exec/functions/interleave.h"
 #include "exec/functions/kernel_internal.h"
 #include "exec/functions/lambda.h"
@@ -59,15 +59,12 @@ Result<Column> EvalOnRows(const Expr& e, const Input& in, const std::vector<uint
       params.push_back(std::move(taken));
     }
   }
-  return Eval(e, Input{&sub, static_cast<int64_t>(sel.size()), in.params ? &params : nullptr},
-              ctx);
+  return Eval(e, Input{&sub, static_cast<int64_t>(sel.size()), in.params ? &params : nullptr}, ctx);
 }
 
 /// The errors try(expr) turns into NULL: failures of the data (division by zero, a bad
 /// cast, a value out of range, an invalid function argument), not of the system.
-bool IsTryableError(const Status& status) {
-  return status.code() == StatusCode::kInvalidArgument;
-}
+bool IsTryableError(const Status& status) { return status.code() == StatusCode::kInvalidArgument; }
 
 /// try(expr): expr, with NULL on the rows where evaluating it fails. The whole batch is
 /// tried first; only a failing batch is evaluated again row by row.

@@ -249,9 +249,8 @@ Result<Column> Value::ToColumn(int64_t rows, std::shared_ptr<MemoryTracker> trac
       SQE_ASSIGN_OR_RETURN(Column k, key_list.ToColumn(rows, tracker));
       SQE_ASSIGN_OR_RETURN(Column v, item_list.ToColumn(rows, tracker));
       const int64_t n = k.ListValues().length();
-      SQE_ASSIGN_OR_RETURN(Column entries,
-                           Column::Make(type_->value_field().type(), n, {nullptr},
-                                        {k.ListValues(), v.ListValues()}, 0));
+      SQE_ASSIGN_OR_RETURN(Column entries, Column::Make(type_->value_field().type(), n, {nullptr},
+                                                        {k.ListValues(), v.ListValues()}, 0));
       return Column::Make(type_, rows, {nullptr, k.buffers()[1]}, {std::move(entries)}, 0);
     }
     default:

@@ -630,8 +630,9 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
     case ast::ExprKind::kRow:
       return ErrorAt(expr.pos, "ROW values are not supported yet");
     case ast::ExprKind::kLambda:
-      return ErrorAt(expr.pos, "a lambda expression may only be an argument of a function "
-                               "such as transform, filter or reduce");
+      return ErrorAt(expr.pos,
+                     "a lambda expression may only be an argument of a function "
+                     "such as transform, filter or reduce");
     case ast::ExprKind::kAtTimeZone: {
       // ts AT TIME ZONE zone | LOCAL: at_timezone (exec/functions/datetime_format.cc).
       SQE_ASSIGN_OR_RETURN(ExprPtr value, BindExpr(*expr.left, ctx));
@@ -890,8 +891,7 @@ Result<ExprPtr> Binder::BindLambdaCall(const std::string& name, const ast::Expr&
     SQE_ASSIGN_OR_RETURN(ExprPtr lambda, bind_lambda(i));
     // reduce's state takes the type both the initial value and the input function's
     // result coerce to: reduce(bigint_array, 0, (s, x) -> s + x, s -> s) sums in bigint.
-    if (name == "reduce" && i == 2 && types[1] != nullptr &&
-        !types[1]->Equals(*lambda->type)) {
+    if (name == "reduce" && i == 2 && types[1] != nullptr && !types[1]->Equals(*lambda->type)) {
       auto common = exec::CommonSuperType(types[1], lambda->type);
       if (common.has_value() && !(*common)->Equals(*types[1])) {
         types[1] = *common;
