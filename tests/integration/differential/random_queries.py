@@ -43,6 +43,11 @@ KNOWN_GAPS: dict[str, str] = {
     "subquery_in_on": "SQE rejects any subquery in a JOIN ON condition ('subqueries are not "
                       "supported in JOIN ON'; correlated: 'correlated subqueries are not "
                       "supported in JOIN ON')",
+    "nested_correlation": "a subquery inside a correlated subquery that also refers to the "
+                          "outermost query (`t1.x NOT IN (SELECT .. WHERE t3.y <> t2.z)` "
+                          "inside a subquery over t2, or t3 correlated to t1 two levels up) "
+                          "runs out of query memory or past 300 s on tables of a few "
+                          "thousand rows; DuckDB answers at once",
     "null_literal_in_set_op": "SQE types a bare NULL select item as boolean, so "
                               "`SELECT k FROM t UNION SELECT NULL` fails with 'incompatible "
                               "types integer and boolean' (Trino coerces the NULL)",
@@ -959,8 +964,12 @@ class QueryGenerator:
             preds = preds + [self.predicate(inner_scope, 1)]
         if self.nesting < 2 and self.chance(0.15):
             # A subquery inside the subquery.
+            # Its correlation may reach the outer query too (two levels up).
             self.nesting += 1
-            nested = self.semi_anti(inner_scope, anti=self.chance(0.4))
+            outer = scope.sources if self.chance(0.5) and not self.gap("nested_correlation") \
+                else []
+            reach = Scope(inner_scope.sources + outer)
+            nested = self.semi_anti(reach, anti=self.chance(0.4))
             self.nesting -= 1
             if nested:
                 preds = preds + [nested]
