@@ -55,6 +55,8 @@ struct HashJoin::Table {
   std::vector<uint32_t> head;  // per key: first row, kEnd when none
   std::vector<uint32_t> next;  // per row: next row of the same key
   bool has_null_key = false;
+  /// No key has two rows: a probe row makes at most one pair.
+  bool unique_keys = false;
   /// KeepsBuildRows(): per build row, 1 once some probe row matched it (relaxed atomic
   /// stores).
   std::vector<uint8_t> matched;
@@ -300,6 +302,7 @@ Result<std::unique_ptr<HashJoin::Table>> HashJoin::BuildTable(std::vector<Batch>
     SQE_RETURN_NOT_OK(table->keys.FindOrInsert(encoded, hashes.data(), n, groups.data()));
     table->head.assign(static_cast<size_t>(table->keys.size()), kEnd);
     // Chain from the last row so each chain lists its rows in input order.
+    int64_t chained = 0;
     for (int64_t r = n - 1; r >= 0; --r) {
       if (null_keys[r]) {
         table->has_null_key = true;
@@ -307,7 +310,9 @@ Result<std::unique_ptr<HashJoin::Table>> HashJoin::BuildTable(std::vector<Batch>
       }
       table->next[r] = table->head[groups[r]];
       table->head[groups[r]] = static_cast<uint32_t>(r);
+      ++chained;
     }
+    table->unique_keys = chained == table->keys.size();
     SQE_RETURN_NOT_OK(table->reservation.Resize(n * 8 + table->keys.size() * 4 + 64));
   }
   if (KeepsBuildRows()) {
@@ -557,6 +562,15 @@ Result<std::optional<Batch>> HashJoin::NextSpilledBatch(ExecContext& ctx) {
       if (sp.probe_reader != nullptr) {
         SQE_ASSIGN_OR_RETURN(std::optional<Batch> probe, sp.probe_reader->Next());
         if (probe.has_value()) {
+          const bool pairs_out = type_ == JoinType::kInner || type_ == JoinType::kLeft ||
+                                 type_ == JoinType::kRight || type_ == JoinType::kFull;
+          if (!pairs_out || sp.table->unique_keys) {
+            // At most one output row per probe row: no need to cut the batch.
+            std::vector<Batch> out;
+            SQE_RETURN_NOT_OK(ProbeBatch(ctx, *probe, *sp.table, sp.probe_state, &out));
+            for (Batch& b : out) sp.pending.push_back(std::move(b));
+            continue;
+          }
           SQE_RETURN_NOT_OK(PairCounts(*sp.table, *probe, sp.probe_state, chunk, &sp.pair_counts));
           sp.probe_batch = std::move(probe);
           sp.probe_offset = 0;
