@@ -36,29 +36,39 @@ struct Input {
 Result<Column> Eval(const Expr& e, const Input& in, const EvalContext& ctx);
 Result<Column> ToType(Column c, const TypePtr& type, const EvalContext& ctx);
 
+/// The rows `selection` names (with repeats allowed) of the columns `e` reads and of
+/// every lambda parameter in scope, into *columns / *params (columns `e` does not read
+/// stay empty placeholders).
+Status GatherRows(const Expr& e, const Input& in, const SelectionVector& selection,
+                  const EvalContext& ctx, std::vector<Column>* columns,
+                  std::vector<Column>* params) {
+  std::vector<int32_t> refs;
+  CollectColumns(e, &refs);
+  columns->assign(in.columns->size(), Column());
+  for (int32_t c : refs) {
+    if (c < 0 || c >= static_cast<int32_t>(columns->size())) {
+      return Status::Internal("expression references column #" + std::to_string(c) +
+                              " of an input with " + std::to_string(columns->size()) + " columns");
+    }
+    if ((*columns)[c].type() != nullptr) continue;
+    SQE_ASSIGN_OR_RETURN((*columns)[c], columnar::Take((*in.columns)[c], selection, ctx.tracker));
+  }
+  params->clear();
+  if (in.params != nullptr) {
+    for (const Column& p : *in.params) {
+      SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(p, selection, ctx.tracker));
+      params->push_back(std::move(taken));
+    }
+  }
+  return Status::OK();
+}
+
 /// `e` evaluated on the rows `sel` names (ascending indices into `in`).
 Result<Column> EvalOnRows(const Expr& e, const Input& in, const std::vector<uint32_t>& sel,
                           const EvalContext& ctx) {
   if (static_cast<int64_t>(sel.size()) == in.rows) return Eval(e, in, ctx);
-  std::vector<int32_t> refs;
-  CollectColumns(e, &refs);
-  std::vector<Column> sub(in.columns->size());
-  SelectionVector selection(sel);
-  for (int32_t c : refs) {
-    if (c < 0 || c >= static_cast<int32_t>(sub.size())) {
-      return Status::Internal("expression references column #" + std::to_string(c) +
-                              " of an input with " + std::to_string(sub.size()) + " columns");
-    }
-    if (sub[c].type() != nullptr) continue;
-    SQE_ASSIGN_OR_RETURN(sub[c], columnar::Take((*in.columns)[c], selection, ctx.tracker));
-  }
-  std::vector<Column> params;
-  if (in.params != nullptr) {
-    for (const Column& p : *in.params) {
-      SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(p, selection, ctx.tracker));
-      params.push_back(std::move(taken));
-    }
-  }
+  std::vector<Column> sub, params;
+  SQE_RETURN_NOT_OK(GatherRows(e, in, SelectionVector(sel), ctx, &sub, &params));
   return Eval(e, Input{&sub, static_cast<int64_t>(sel.size()), in.params ? &params : nullptr}, ctx);
 }
 
@@ -95,24 +105,8 @@ LambdaFn MakeLambda(const Expr& lambda, const Input& in, const EvalContext& ctx)
   return [&lambda, in, &ctx](const std::vector<Column>& params,
                              const std::vector<uint32_t>& row_of) -> Result<Column> {
     const Expr& body = *lambda.args[0];
-    SelectionVector selection(row_of);
-    std::vector<int32_t> refs;
-    CollectColumns(body, &refs);
-    std::vector<Column> sub(in.columns->size());
-    for (int32_t c : refs) {
-      if (c < 0 || c >= static_cast<int32_t>(sub.size())) {
-        return Status::Internal("lambda references column #" + std::to_string(c));
-      }
-      if (sub[c].type() != nullptr) continue;
-      SQE_ASSIGN_OR_RETURN(sub[c], columnar::Take((*in.columns)[c], selection, ctx.tracker));
-    }
-    std::vector<Column> all_params;
-    if (in.params != nullptr) {
-      for (const Column& p : *in.params) {
-        SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(p, selection, ctx.tracker));
-        all_params.push_back(std::move(taken));
-      }
-    }
+    std::vector<Column> sub, all_params;
+    SQE_RETURN_NOT_OK(GatherRows(body, in, SelectionVector(row_of), ctx, &sub, &all_params));
     for (const Column& p : params) all_params.push_back(p);
     const int64_t n = static_cast<int64_t>(row_of.size());
     SQE_ASSIGN_OR_RETURN(Column out, Eval(body, Input{&sub, n, &all_params}, ctx));

@@ -13,6 +13,30 @@ using columnar::Column;
 using columnar::TypeId;
 using columnar::TypePtr;
 
+std::vector<int64_t> Lengths(const Column& list, int64_t rows) {
+  std::vector<int64_t> lengths(static_cast<size_t>(rows), 0);
+  for (int64_t i = 0; i < rows; ++i) lengths[i] = list.IsNull(i) ? 0 : list.ListLength(i);
+  return lengths;
+}
+
+std::vector<uint8_t> NullFlags(const Column& c, int64_t rows) {
+  std::vector<uint8_t> flags(static_cast<size_t>(rows), 0);
+  for (int64_t i = 0; i < rows; ++i) flags[i] = c.IsNull(i) ? 1 : 0;
+  return flags;
+}
+
+void AddFamily(FunctionRegistry& r, const std::string& name,
+               std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> resolve,
+               std::string returns, std::string arguments, std::string description) {
+  r.AddScalar(
+      name,
+      [resolve](const std::vector<TypePtr>& types) -> Result<std::optional<ScalarFunction>> {
+        return resolve(types);
+      },
+      FunctionInfo{name, std::move(returns), std::move(arguments), "scalar",
+                   std::move(description)});
+}
+
 ElementRows ListElements(const Column& list, int64_t rows) {
   ElementRows out;
   for (int64_t i = 0; i < rows; ++i) {

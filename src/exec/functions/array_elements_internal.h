@@ -7,6 +7,9 @@
 /// array_sort use. Pure functions; thread-safe.
 
 #include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "columnar/column.h"
@@ -15,6 +18,29 @@
 #include "exec/functions/registry.h"
 
 namespace sqe::exec::array_elements {
+
+inline bool IsList(const columnar::TypePtr& t) {
+  return t != nullptr && t->id() == columnar::TypeId::kList;
+}
+inline bool IsMap(const columnar::TypePtr& t) {
+  return t != nullptr && t->id() == columnar::TypeId::kMap;
+}
+/// The element type of an array type.
+inline const columnar::TypePtr& ElementOf(const columnar::TypePtr& t) {
+  return t->value_field().type();
+}
+
+/// Each row's element count (0 for NULL rows) of a list or map column.
+std::vector<int64_t> Lengths(const columnar::Column& list, int64_t rows);
+/// 1 where row i of `c` is NULL.
+std::vector<uint8_t> NullFlags(const columnar::Column& c, int64_t rows);
+
+/// Registers a scalar family whose resolver cannot fail (returns nullopt when it does not
+/// apply), with its SHOW FUNCTIONS row.
+void AddFamily(
+    FunctionRegistry& r, const std::string& name,
+    std::function<std::optional<ScalarFunction>(const std::vector<columnar::TypePtr>&)> resolve,
+    std::string returns, std::string arguments, std::string description);
 
 /// The elements of a list (or map) column's non-null rows, in row order: child index and
 /// the row each belongs to.

@@ -22,11 +22,6 @@ using namespace array_elements;  // NOLINT: the element helpers are this file's 
 
 namespace {
 
-using Resolution = Result<std::optional<ScalarFunction>>;
-
-bool IsList(const TypePtr& t) { return t != nullptr && t->id() == TypeId::kList; }
-const TypePtr& ElementOf(const TypePtr& t) { return t->value_field().type(); }
-
 /// Positions of row i's elements in the list's child.
 std::vector<uint32_t> RowPositions(const Column& list, int64_t i) {
   std::vector<uint32_t> out;
@@ -435,15 +430,6 @@ TypePtr SharedElement(const TypePtr& a, const TypePtr& b) {
   return *common;
 }
 
-void Add(FunctionRegistry& r, const std::string& name,
-         std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> resolve,
-         std::string returns, std::string arguments, std::string description) {
-  r.AddScalar(
-      name, [resolve](const std::vector<TypePtr>& types) -> Resolution { return resolve(types); },
-      FunctionInfo{name, std::move(returns), std::move(arguments), "scalar",
-                   std::move(description)});
-}
-
 /// A function of one array whose elements must be orderable, returning `ret(array type)`.
 std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> OneArray(
     const std::string& name, std::function<TypePtr(const TypePtr&)> ret, ScalarKernel kernel,
@@ -461,17 +447,17 @@ std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> OneArr
 void RegisterArrayMoreFunctions(FunctionRegistry& r) {
   auto same = [](const TypePtr& t) { return t; };
   auto element = [](const TypePtr& t) { return ElementOf(t); };
-  Add(r, "array_distinct", OneArray("array_distinct", same, PickKernel(DistinctRow)), "array(T)",
-      "array(T)", "the array without duplicates (first occurrences kept)");
-  Add(r, "array_sort", OneArray("array_sort", same, PickKernel(SortRow)), "array(T)", "array(T)",
-      "the array in ascending order, NULLs last");
-  Add(r, "array_max", OneArray("array_max", element, ExtremeKernel(true)), "T", "array(T)",
-      "the greatest element (NULL if the array is empty or holds a NULL)");
-  Add(r, "array_min", OneArray("array_min", element, ExtremeKernel(false)), "T", "array(T)",
-      "the least element (NULL if the array is empty or holds a NULL)");
-  Add(r, "reverse", OneArray("reverse", same, PickKernel(ReverseRow), false), "array(T)",
-      "array(T)", "the elements in reverse order");
-  Add(
+  AddFamily(r, "array_distinct", OneArray("array_distinct", same, PickKernel(DistinctRow)),
+            "array(T)", "array(T)", "the array without duplicates (first occurrences kept)");
+  AddFamily(r, "array_sort", OneArray("array_sort", same, PickKernel(SortRow)), "array(T)",
+            "array(T)", "the array in ascending order, NULLs last");
+  AddFamily(r, "array_max", OneArray("array_max", element, ExtremeKernel(true)), "T", "array(T)",
+            "the greatest element (NULL if the array is empty or holds a NULL)");
+  AddFamily(r, "array_min", OneArray("array_min", element, ExtremeKernel(false)), "T", "array(T)",
+            "the least element (NULL if the array is empty or holds a NULL)");
+  AddFamily(r, "reverse", OneArray("reverse", same, PickKernel(ReverseRow), false), "array(T)",
+            "array(T)", "the elements in reverse order");
+  AddFamily(
       r, "flatten",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 1 || !IsList(t[0]) || !IsList(ElementOf(t[0]))) {
@@ -489,13 +475,13 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
       return kernel::Instance(name, {t[0], ElementOf(t[0])}, ret(t[0]), kernel);
     };
   };
-  Add(r, "array_position",
-      array_and_element(
-          "array_position", [](const TypePtr&) { return columnar::Int64(); }, Position),
-      "bigint", "array(T), T",
-      "the 1-based position of the first element equal to the value (0: none)");
-  Add(r, "array_remove", array_and_element("array_remove", same, PickKernel(RemoveRow)), "array(T)",
-      "array(T), T", "the array without the elements equal to the value");
+  AddFamily(r, "array_position",
+            array_and_element(
+                "array_position", [](const TypePtr&) { return columnar::Int64(); }, Position),
+            "bigint", "array(T), T",
+            "the 1-based position of the first element equal to the value (0: none)");
+  AddFamily(r, "array_remove", array_and_element("array_remove", same, PickKernel(RemoveRow)),
+            "array(T)", "array(T), T", "the array without the elements equal to the value");
   const struct {
     const char* name;
     SetOp op;
@@ -508,7 +494,7 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
   for (const auto& s : kSets) {
     const std::string name = s.name;
     const SetOp op = s.op;
-    Add(
+    AddFamily(
         r, name,
         [name, op](const std::vector<TypePtr>& t) {
           if (t.size() != 2) return std::optional<ScalarFunction>();
@@ -518,7 +504,7 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
         },
         "array(T)", "array(T), array(T)", s.description);
   }
-  Add(
+  AddFamily(
       r, "arrays_overlap",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 2) return std::optional<ScalarFunction>();
@@ -529,7 +515,7 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
       },
       "boolean", "array(T), array(T)",
       "whether the arrays share a non-null element (NULL when not but either holds a NULL)");
-  Add(
+  AddFamily(
       r, "slice",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 3 || !IsList(t[0])) return std::optional<ScalarFunction>();
@@ -538,7 +524,7 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
       },
       "array(T)", "array(T), bigint, bigint",
       "length elements from a 1-based start (negative: from the end)");
-  Add(
+  AddFamily(
       r, "trim_array",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 2 || !IsList(t[0])) return std::optional<ScalarFunction>();
@@ -578,11 +564,11 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
       return kernel::Instance(name, args, columnar::List(element), ConcatArrays);
     };
   };
-  Add(r, "concat", concat("concat"), "array(T)", "array(T), ...",
-      "the arrays one after another (NULL if any is NULL)");
-  Add(r, "||", concat("||"), "array(T)", "array(T) | T, array(T) | T",
-      "array concatenation; a single element is appended or prepended");
-  Add(
+  AddFamily(r, "concat", concat("concat"), "array(T)", "array(T), ...",
+            "the arrays one after another (NULL if any is NULL)");
+  AddFamily(r, "||", concat("||"), "array(T)", "array(T) | T, array(T) | T",
+            "array concatenation; a single element is appended or prepended");
+  AddFamily(
       r, "sequence",
       [](const std::vector<TypePtr>& t) {
         if (t.size() < 2 || t.size() > 3) return std::optional<ScalarFunction>();
@@ -595,7 +581,7 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
       },
       "array(bigint) | array(date)", "bigint, bigint[, bigint] | date, date[, bigint days]",
       "the values from start to stop (inclusive) by step (default 1 or -1); at most 10000");
-  Add(
+  AddFamily(
       r, "array_join",
       [](const std::vector<TypePtr>& t) {
         if (t.size() < 2 || t.size() > 3 || !IsList(t[0]) ||

@@ -23,22 +23,6 @@ using namespace array_elements;  // NOLINT: the element helpers are this file's 
 
 namespace {
 
-bool IsList(const TypePtr& t) { return t != nullptr && t->id() == TypeId::kList; }
-bool IsMap(const TypePtr& t) { return t != nullptr && t->id() == TypeId::kMap; }
-const TypePtr& ElementOf(const TypePtr& t) { return t->value_field().type(); }
-
-std::vector<int64_t> Lengths(const Column& list, int64_t rows) {
-  std::vector<int64_t> lengths(static_cast<size_t>(rows), 0);
-  for (int64_t i = 0; i < rows; ++i) lengths[i] = list.IsNull(i) ? 0 : list.ListLength(i);
-  return lengths;
-}
-
-std::vector<uint8_t> NullFlags(const Column& c, int64_t rows) {
-  std::vector<uint8_t> flags(static_cast<size_t>(rows), 0);
-  for (int64_t i = 0; i < rows; ++i) flags[i] = c.IsNull(i) ? 1 : 0;
-  return flags;
-}
-
 /// The rows of `mask` (a lambda's boolean result) that are true.
 std::vector<uint32_t> TruePositions(const Column& mask) {
   std::vector<uint32_t> keep;
@@ -314,17 +298,6 @@ Result<Column> LambdaMissing(const std::vector<Column>&, int64_t, const ScalarFu
   return Status::Internal("function '" + fn.name + "' was called without its lambda argument");
 }
 
-using Resolution = Result<std::optional<ScalarFunction>>;
-
-void Add(FunctionRegistry& r, const std::string& name,
-         std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> resolve,
-         std::string returns, std::string arguments, std::string description) {
-  r.AddScalar(
-      name, [resolve](const std::vector<TypePtr>& types) -> Resolution { return resolve(types); },
-      FunctionInfo{name, std::move(returns), std::move(arguments), "scalar",
-                   std::move(description)});
-}
-
 }  // namespace
 
 const HigherOrderKernel* FindHigherOrderKernel(std::string_view name) {
@@ -397,31 +370,31 @@ void RegisterLambdaFunctions(FunctionRegistry& r) {
       return kernel::Instance(name, {t[0], lambda}, ret(t), LambdaMissing);
     };
   };
-  Add(r, "transform",
-      unary_array(
-          "transform", [](const auto& t) { return columnar::List(t[1]); }, false),
-      "array(U)", "array(T), function(T, U)", "each element mapped through the function");
-  Add(r, "filter",
-      unary_array(
-          "filter", [](const auto& t) { return t[0]; }, true),
-      "array(T)", "array(T), function(T, boolean)",
-      "the elements for which the function returns true");
-  Add(r, "any_match",
-      unary_array(
-          "any_match", [](const auto&) { return Boolean(); }, true),
-      "boolean", "array(T), function(T, boolean)",
-      "whether the function is true for some element (NULL when none is but some give NULL)");
-  Add(r, "all_match",
-      unary_array(
-          "all_match", [](const auto&) { return Boolean(); }, true),
-      "boolean", "array(T), function(T, boolean)",
-      "whether the function is true for every element (true for an empty array)");
-  Add(r, "none_match",
-      unary_array(
-          "none_match", [](const auto&) { return Boolean(); }, true),
-      "boolean", "array(T), function(T, boolean)",
-      "whether the function is true for no element (true for an empty array)");
-  Add(
+  AddFamily(r, "transform",
+            unary_array(
+                "transform", [](const auto& t) { return columnar::List(t[1]); }, false),
+            "array(U)", "array(T), function(T, U)", "each element mapped through the function");
+  AddFamily(r, "filter",
+            unary_array(
+                "filter", [](const auto& t) { return t[0]; }, true),
+            "array(T)", "array(T), function(T, boolean)",
+            "the elements for which the function returns true");
+  AddFamily(r, "any_match",
+            unary_array(
+                "any_match", [](const auto&) { return Boolean(); }, true),
+            "boolean", "array(T), function(T, boolean)",
+            "whether the function is true for some element (NULL when none is but some give NULL)");
+  AddFamily(r, "all_match",
+            unary_array(
+                "all_match", [](const auto&) { return Boolean(); }, true),
+            "boolean", "array(T), function(T, boolean)",
+            "whether the function is true for every element (true for an empty array)");
+  AddFamily(r, "none_match",
+            unary_array(
+                "none_match", [](const auto&) { return Boolean(); }, true),
+            "boolean", "array(T), function(T, boolean)",
+            "whether the function is true for no element (true for an empty array)");
+  AddFamily(
       r, "array_sort",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 2 || !IsList(t[0]) || t[1] == nullptr || !t[1]->is_integer()) {
@@ -431,7 +404,7 @@ void RegisterLambdaFunctions(FunctionRegistry& r) {
       },
       "array(T)", "array(T), function(T, T, integer)",
       "the array sorted by a comparator returning -1, 0 or 1");
-  Add(
+  AddFamily(
       r, "reduce",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 4 || !IsList(t[0]) || t[2] == nullptr || t[3] == nullptr) {
@@ -441,7 +414,7 @@ void RegisterLambdaFunctions(FunctionRegistry& r) {
       },
       "R", "array(T), S, function(S, T, S), function(S, R)",
       "folds the elements into a state from an initial value, then maps the state");
-  Add(
+  AddFamily(
       r, "zip_with",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 3 || !IsList(t[0]) || !IsList(t[1]) || t[2] == nullptr) {
@@ -452,7 +425,7 @@ void RegisterLambdaFunctions(FunctionRegistry& r) {
       },
       "array(R)", "array(T), array(U), function(T, U, R)",
       "the arrays merged element-wise by the function (the shorter padded with NULLs)");
-  Add(
+  AddFamily(
       r, "transform_values",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 2 || !IsMap(t[0]) || t[1] == nullptr)
@@ -461,7 +434,7 @@ void RegisterLambdaFunctions(FunctionRegistry& r) {
                                 columnar::Map(t[0]->key_field().type(), t[1]), LambdaMissing);
       },
       "map(K, V2)", "map(K, V), function(K, V, V2)", "each value mapped through the function");
-  Add(
+  AddFamily(
       r, "transform_keys",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 2 || !IsMap(t[0]) || t[1] == nullptr || !IsOrderable(t[1])) {
@@ -472,7 +445,7 @@ void RegisterLambdaFunctions(FunctionRegistry& r) {
       },
       "map(K2, V)", "map(K, V), function(K, V, K2)",
       "each key mapped through the function (an error for NULL or duplicate keys)");
-  Add(
+  AddFamily(
       r, "map_filter",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 2 || !IsMap(t[0]) || t[1] == nullptr)

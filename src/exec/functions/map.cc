@@ -18,24 +18,6 @@ using namespace array_elements;  // NOLINT: the element helpers are this file's 
 
 namespace {
 
-using Resolution = Result<std::optional<ScalarFunction>>;
-
-bool IsList(const TypePtr& t) { return t != nullptr && t->id() == TypeId::kList; }
-bool IsMap(const TypePtr& t) { return t != nullptr && t->id() == TypeId::kMap; }
-const TypePtr& ElementOf(const TypePtr& t) { return t->value_field().type(); }
-
-std::vector<int64_t> Lengths(const Column& list, int64_t rows) {
-  std::vector<int64_t> lengths(static_cast<size_t>(rows), 0);
-  for (int64_t i = 0; i < rows; ++i) lengths[i] = list.IsNull(i) ? 0 : list.ListLength(i);
-  return lengths;
-}
-
-std::vector<uint8_t> NullFlags(const Column& c, int64_t rows) {
-  std::vector<uint8_t> flags(static_cast<size_t>(rows), 0);
-  for (int64_t i = 0; i < rows; ++i) flags[i] = c.IsNull(i) ? 1 : 0;
-  return flags;
-}
-
 /// map(keys, values): the arrays paired position by position.
 Result<Column> MapFromArrays(const std::vector<Column>& args, int64_t rows,
                              const ScalarFunction& fn, const EvalContext& ctx) {
@@ -149,19 +131,10 @@ Result<Column> MapConcat(const std::vector<Column>& args, int64_t rows, const Sc
   return MakeMap(map_type, rows, is_null, lengths, std::move(keys), std::move(values), ctx);
 }
 
-void Add(FunctionRegistry& r, const std::string& name,
-         std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> resolve,
-         std::string returns, std::string arguments, std::string description) {
-  r.AddScalar(
-      name, [resolve](const std::vector<TypePtr>& types) -> Resolution { return resolve(types); },
-      FunctionInfo{name, std::move(returns), std::move(arguments), "scalar",
-                   std::move(description)});
-}
-
 }  // namespace
 
 void RegisterMapFunctions(FunctionRegistry& r) {
-  Add(
+  AddFamily(
       r, "map",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 2 || !IsList(t[0]) || !IsList(t[1]) || !IsOrderable(ElementOf(t[0])) ||
@@ -173,7 +146,7 @@ void RegisterMapFunctions(FunctionRegistry& r) {
       },
       "map(K, V)", "array(K), array(V)",
       "a map pairing the keys with the values position by position");
-  Add(
+  AddFamily(
       r, "map_from_entries",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 1 || !IsList(t[0]) || ElementOf(t[0])->id() != TypeId::kStruct ||
@@ -187,7 +160,7 @@ void RegisterMapFunctions(FunctionRegistry& r) {
                                 columnar::Map(key, row->field(1).type()), MapFromEntries);
       },
       "map(K, V)", "array(row(K, V))", "a map of the (key, value) entries");
-  Add(
+  AddFamily(
       r, "map_entries",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 1 || !IsMap(t[0])) return std::optional<ScalarFunction>();
@@ -196,7 +169,7 @@ void RegisterMapFunctions(FunctionRegistry& r) {
         return kernel::Instance("map_entries", {t[0]}, columnar::List(row), MapEntriesOf);
       },
       "array(row(K, V))", "map(K, V)", "the map's entries as (key, value) rows");
-  Add(
+  AddFamily(
       r, "map_keys",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 1 || !IsMap(t[0])) return std::optional<ScalarFunction>();
@@ -204,7 +177,7 @@ void RegisterMapFunctions(FunctionRegistry& r) {
                                 PartKernel(true));
       },
       "array(K)", "map(K, V)", "the keys of the map");
-  Add(
+  AddFamily(
       r, "map_values",
       [](const std::vector<TypePtr>& t) {
         if (t.size() != 1 || !IsMap(t[0])) return std::optional<ScalarFunction>();
@@ -212,7 +185,7 @@ void RegisterMapFunctions(FunctionRegistry& r) {
                                 PartKernel(false));
       },
       "array(V)", "map(K, V)", "the values of the map");
-  Add(
+  AddFamily(
       r, "map_concat",
       [](const std::vector<TypePtr>& t) {
         if (t.empty() || !IsMap(t[0])) return std::optional<ScalarFunction>();
