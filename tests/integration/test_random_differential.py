@@ -4,7 +4,7 @@ run on SQE and on DuckDB over the same TPC-H Parquet files, compared by differen
 
 One sqe-server (local mode, the conftest fixtures) holds the tables, loaded with CREATE TABLE
 AS read_parquet(...); every query goes over one Flight SQL connection (ADBC), so 2,200
-queries take about a minute. The seed comes from SQE_RANDOM_SEED (default
+queries take one to three minutes. The seed comes from SQE_RANDOM_SEED (default
 random_queries.DEFAULT_SEED) and the count from SQE_RANDOM_COUNT (default 2200); the seed is
 printed in the summary and in every mismatch together with the query number and text.
 Replay one query: SQE_RANDOM_SEED=<seed> SQE_RANDOM_ONLY=<index> pytest ... -k random, or
