@@ -998,7 +998,8 @@ class QueryGenerator:
             if other:
                 extra = f"{inner_ref} <> {self.r.choice(other)[0]}"
                 where = self.where_sql(preds + [extra])
-        return f"{outer_sql} {'NOT ' if anti else ''}IN (SELECT {inner_ref} FROM {inner.sql}{where})"
+        negation = "NOT " if anti else ""
+        return f"{outer_sql} {negation}IN (SELECT {inner_ref} FROM {inner.sql}{where})"
 
     def subquery_predicate(self, scope: Scope) -> str | None:
         """A predicate with a subquery in an unusual place: under OR, inside CASE, a
@@ -1102,7 +1103,8 @@ class QueryGenerator:
         self.hidden_order_keys = []
         if grouped:
             self.tags.add("group_by")
-            group_refs = [x for x in scope.refs(text=False) if x[1].kind != BOOL or r.random() < 0.5]
+            group_refs = [x for x in scope.refs(text=False)
+                          if x[1].kind != BOOL or r.random() < 0.5]
             preferred = [x for x in group_refs if x[1].group] or group_refs
             n_keys = r.randint(1, 2)
             keys: list[Expr] = []
