@@ -277,3 +277,41 @@ TEST(Evaluator, SlicedInputsWithOffsets) {
 
 }  // namespace
 }  // namespace sqe::exec
+
+namespace sqe::exec {
+namespace {
+
+TEST(Evaluator, TryNullsOnlyTheFailingRows) {
+  Batch b = MakeBatch({Int64s({0, 5, std::nullopt, 2})});
+  auto x = Col(0, columnar::Int64());
+  auto divide = Call("/", {Lit(Value::BigInt(10)), x});
+  EXPECT_EQ(RunExpr(divide, b), "error: Division by zero");
+  EXPECT_EQ(RunExpr(Call("try", {divide}), b), "NULL, 2, NULL, 5");
+}
+
+TEST(Evaluator, LambdaBodyReadsItsParameterAndTheRowsColumns) {
+  // transform(c1, x -> x * c0) over rows (c0 = 10, c1 = [1, 2]) and (c0 = 3, c1 = [4]).
+  Batch b = MakeBatch({Int64s({10, 3}), columnar::testing::Int64Lists({{{1, 2}}, {{4}}})});
+  auto param = std::make_shared<Expr>();
+  param->kind = ExprKind::kLambdaParam;
+  param->column = 0;
+  param->name = "x";
+  param->type = columnar::Int64();
+  auto body = Call("*", {param, Col(0, columnar::Int64())});
+  auto lambda = std::make_shared<Expr>();
+  lambda->kind = ExprKind::kLambda;
+  lambda->column = 1;
+  lambda->name = "x";
+  lambda->type = body->type;
+  lambda->args = {body};
+  auto fn = columnar::testing::ValueOrDie(FunctionRegistry::Global().ResolveScalar(
+      "transform", {columnar::List(columnar::Int64()), body->type}));
+  auto call = Expr::Call(fn, {Col(1, columnar::List(columnar::Int64())), lambda}, fn->return_type);
+  auto r = Evaluate(*call, b, Ctx());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(columnar::testing::Json(*r), "[[10,20],[12]]");
+  EXPECT_EQ(call->ToString(), "transform(c1, ((x) -> (x * c0)))");
+}
+
+}  // namespace
+}  // namespace sqe::exec
