@@ -176,6 +176,18 @@ TEST_F(MetadataTablesTest, HiddenColumns) {
           "\"" + columnar::FormatTimestamp(micros, columnar::TimeUnit::kMicro) + " UTC\""});
   EXPECT_EQ(Rows("SELECT count(*) FROM s.t WHERE \"$file_modified_time\" IS NULL"),
             std::vector<std::string>{"0"});
+  // A "$path" conjunct prunes the other files (the same rows as the unpruned count above).
+  std::string analyzed;
+  for (const std::string& line :
+       Rows("EXPLAIN ANALYZE SELECT count(*) FROM s.t WHERE \"$path\" = '" + path + "'")) {
+    analyzed += line + "\n";
+  }
+  EXPECT_TRUE(Contains(analyzed, "files_read=1 files_pruned=2")) << analyzed;
+  EXPECT_EQ(Rows("SELECT count(*) FROM s.t WHERE \"$path\" IN ('" + path + "', 'elsewhere')"),
+            std::vector<std::string>{files[0].substr(files[0].find('|') + 1)});
+  EXPECT_EQ(Rows("SELECT count(*) FROM s.t WHERE \"$path\" <> '" + path + "'"),
+            std::vector<std::string>{
+                std::to_string(3 - std::stoi(files[0].substr(files[0].find('|') + 1)))});
   // EXPLAIN names the hidden column the scan reads.
   const auto plan = Rows("EXPLAIN SELECT \"$path\" FROM s.t");
   std::string text;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 
 #include "exec/scan_filter.h"
 #include "exec/value.h"
@@ -179,6 +180,28 @@ Status IcebergTableScan::PlanLocked(ExecContext& ctx) {
   auto plan = iceberg::PlanScan(m, manifests, options);
   if (!plan.ok()) return plan.status().WithContext("scan of table '" + table_name + "'");
   plan_ = std::move(*plan);
+  // Conjuncts on "$path" (=, IN, starts_with) do not bind to the table schema; they keep
+  // only the matching files' tasks (the Filter above the scan still checks every row).
+  for (const ice::ExprPtr& c : conjuncts) {
+    if (!c->is_predicate() || c->column != IcebergHiddenColumns()[0].first.name()) continue;
+    if (c->op != ice::Op::kEq && c->op != ice::Op::kIn && c->op != ice::Op::kStartsWith) continue;
+    auto keep = [&](const std::string& path) {
+      for (const iceberg::Literal& l : c->literals) {
+        if (l.type() != iceberg::TypeId::kString) return true;  // not understood: keep
+        if (c->op == ice::Op::kStartsWith ? path.starts_with(l.bytes()) : path == l.bytes()) {
+          return true;
+        }
+      }
+      return false;
+    };
+    std::set<std::string> dropped;
+    std::erase_if(plan_.tasks, [&](const iceberg::FileScanTask& t) {
+      if (keep(t.file.file_path)) return false;
+      dropped.insert(t.file.file_path);
+      return true;
+    });
+    files_pruned_by_path_ += static_cast<int64_t>(dropped.size());
+  }
   if (read_ids_.empty() && !spec_.field_ids.empty() && plan_.schema != nullptr) {
     // Only hidden columns: read the narrowest column for the row counts, then drop it.
     const iceberg::NestedField* pick = nullptr;
@@ -370,7 +393,8 @@ void IcebergTableScan::RefreshExtra() {
                  " rows_read=" + std::to_string(rows_read_.load()) +
                  " rows_deleted=" + std::to_string(rows_deleted_.load()) +
                  " rows_filtered=" + std::to_string(rows_filtered_.load());
-  const int64_t skipped = p.data_files_skipped_by_partition + p.data_files_skipped_by_metrics;
+  const int64_t skipped =
+      p.data_files_skipped_by_partition + p.data_files_skipped_by_metrics + files_pruned_by_path_;
   const int64_t read = p.data_files - skipped;
   stats_.files_read.store(read, std::memory_order_relaxed);
   stats_.files_pruned.store(std::max(skipped, snapshot_data_files_ - read),

@@ -68,9 +68,9 @@ struct IcebergScanSpec {
 /// Reorders a planned scan's tasks so their rows come out sorted (iceberg/scan/
 /// task_ordering.h): returns why that order is sorted ("sort order"), or "" when it left
 /// the tasks alone.
-using TaskOrdering = std::function<std::string(const iceberg::TableMetadata& metadata,
-                                               const iceberg::Schema& schema,
-                                               std::vector<iceberg::FileScanTask>* tasks)>;
+using TaskOrdering =
+    std::function<std::string(const iceberg::TableMetadata& metadata, const iceberg::Schema& schema,
+                              std::vector<iceberg::FileScanTask>* tasks)>;
 
 class IcebergTableScan : public PhysicalOperator {
  public:
@@ -127,6 +127,8 @@ class IcebergTableScan : public PhysicalOperator {
   /// kFileModifiedTimeFieldId negated for a hidden column.
   std::vector<int64_t> output_from_;
   bool has_hidden_ = false;
+  /// Data files a "$path" conjunct removed from the plan (counted in files_pruned).
+  int64_t files_pruned_by_path_ = 0;
 
   mutable std::mutex mutex_;
   std::atomic<bool> planned_{false};
