@@ -355,11 +355,7 @@ Status HashJoin::StartSpilling(ExecContext& ctx, const Status& cause) {
     return Status::ResourceExhausted(cause.message() +
                                      "; a cross join (no equality keys) cannot spill to disk");
   }
-  if (!ctx.spill_enabled()) {
-    return Status::ResourceExhausted(cause.message() +
-                                     "; the hash join could not spill: spilling to disk is off "
-                                     "(worker.spill_to_disk = false)");
-  }
+  if (!ctx.spill_enabled()) return SpillOffError(false, cause);
   SQE_ASSIGN_OR_RETURN(SpillDirectory * dir, ctx.SpillDirectoryForQuery());
   auto spill = std::make_unique<Spill>();
   spill->dir = dir;

@@ -296,3 +296,49 @@ def test_worker_memory_limit_caps_concurrent_queries(tmp_path, start_server, ser
         assert head.num_rows + rest.num_rows == 4000000
     if spill_on:
         assert_spilled_and_clean(watch)
+
+
+# --- Hash join (helper spillB): the grace hash join of src/exec/hash_join.h ---------------
+
+JOIN_ROWS = 30_000_000
+JOIN = (f"SELECT count(*), sum(a.range) FROM range({JOIN_ROWS}) a "
+        f"JOIN range({JOIN_ROWS}) b ON a.range = b.range")
+# Every key matches once: sum(0 .. n - 1).
+JOIN_RESULT = [JOIN_ROWS, JOIN_ROWS * (JOIN_ROWS - 1) // 2]
+
+
+def test_join_with_a_thirty_million_row_build_side_spills_under_256mb(tmp_path):
+    spill = tmp_path / "spill"
+    with SpillWatch(spill) as watch:
+        run = shell(tmp_path, JOIN, spill)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert csv_numbers(run.stdout) == JOIN_RESULT
+    print(f"\nJOIN with a {JOIN_ROWS:,}-row build side: {run.seconds:.1f} s, peak RSS "
+          f"{run.peak_rss / 2**20:.0f} MiB, spill directory peak {watch.peak_bytes / 2**20:.0f} "
+          f"MiB in {watch.peak_files} files")
+    assert run.peak_rss < RSS_LIMIT
+    assert_spilled_and_clean(watch)
+
+
+def test_join_explain_analyze_shows_the_spilled_bytes(tmp_path):
+    spill = tmp_path / "spill"
+    with SpillWatch(spill) as watch:
+        run = shell(tmp_path, "EXPLAIN ANALYZE SELECT count(*) FROM range(3000000) a "
+                              "JOIN range(3000000) b ON a.range = b.range", spill,
+                    "query.max_query_memory=64MB")
+    assert run.returncode == 0, run.stderr[-3000:]
+    joins = [line for line in run.stdout.splitlines() if "HashJoin" in line]
+    assert len(joins) == 1, run.stdout
+    assert "rows=3000000" in joins[0] and "spilled=" in joins[0], joins[0]
+    assert_spilled_and_clean(watch)
+
+
+def test_join_without_spilling_is_resource_exhausted(tmp_path):
+    spill = tmp_path / "spill"
+    run = shell(tmp_path, JOIN, spill, "worker.spill_to_disk=false")
+    assert run.returncode == 1, run.stdout[-2000:]
+    assert "memory limit 256MB exceeded" in run.stderr, run.stderr
+    assert "query.max_query_memory" in run.stderr, run.stderr
+    assert "worker.spill_to_disk" in run.stderr, run.stderr
+    assert not spill.exists() or list(spill.rglob("*")) == []
+    assert run.peak_rss < RSS_LIMIT
