@@ -80,6 +80,8 @@ const char* MisplacedReference(const LogicalNode& node, int32_t cte_id, const ch
     case LogicalKind::kRecursiveCte:
       forbid_all("a nested recursive query");
       break;
+    case LogicalKind::kCteRef:
+      break;
   }
   for (size_t i = 0; i < node.children.size(); ++i) {
     if (const char* where = MisplacedReference(*node.children[i], cte_id, contexts[i])) {

@@ -92,7 +92,15 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
           SQE_ASSIGN_OR_RETURN(QueryPlan q, c->recursive
                                                 ? BindRecursiveWithQuery(with, name, &visible)
                                                 : BindQueryNode(*with.query, nullptr, &visible));
-          plan = q.plan;
+          // Each reference binds the query anew; the reference node lets the references of
+          // one WITH query share a result (MaterializeSharedCtes).
+          auto [id, inserted] = with_ids_.emplace(&with, 0);
+          if (inserted) id->second = ids_.Next();
+          plan = MakeNode(LogicalKind::kCteRef);
+          plan->cte_id = id->second;
+          plan->cte_name = name;
+          plan->output = q.plan->output;
+          plan->children.push_back(q.plan);
           std::vector<ColumnInfo> columns = plan->output;
           for (size_t i = 0; i < columns.size(); ++i) {
             if (i < with.column_aliases.size()) {

@@ -218,9 +218,47 @@ Result<TableName> ResolveTableName(const sql::ast::QualifiedName& name,
 
 // --- entry points ------------------------------------------------------------------------
 
+namespace {
+
+void CollectCteRefs(LogicalNode& node, std::map<int32_t, std::vector<LogicalNode*>>* refs) {
+  if (node.kind == LogicalKind::kCteRef) (*refs)[node.cte_id].push_back(&node);
+  for (const LogicalPtr& child : node.children) CollectCteRefs(*child, refs);
+}
+
+/// Whether computing `node` again costs about as much as reading a stored copy.
+bool CheapToRecompute(const LogicalNode& node) {
+  switch (node.kind) {
+    case LogicalKind::kScan:
+    case LogicalKind::kValues:
+    case LogicalKind::kFilter:
+    case LogicalKind::kProject:
+    case LogicalKind::kLimit:
+    case LogicalKind::kCteRef:
+      break;
+    default:
+      return false;
+  }
+  for (const LogicalPtr& child : node.children) {
+    if (!CheapToRecompute(*child)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void MaterializeSharedCtes(LogicalNode& root) {
+  std::map<int32_t, std::vector<LogicalNode*>> refs;
+  CollectCteRefs(root, &refs);
+  for (auto& [id, nodes] : refs) {
+    if (nodes.size() < 2 || CheapToRecompute(*nodes[0]->children[0])) continue;
+    for (LogicalNode* n : nodes) n->materialized = true;
+  }
+}
+
 Result<BoundQuery> Binder::BindTopQuery(const ast::Query& query) {
   parameter_types_.assign(parameters_.size(), nullptr);
   SQE_ASSIGN_OR_RETURN(QueryPlan bound, BindQueryNode(query, nullptr, nullptr));
+  MaterializeSharedCtes(*bound.plan);
   return BoundQuery{bound.plan, bound.names, parameter_types_};
 }
 

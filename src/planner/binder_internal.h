@@ -304,6 +304,8 @@ class Binder {
   std::vector<CorrelationProbe*> probes_;
   /// The WITH names visible where binding is now (subqueries in expressions see them).
   const CteScope* current_ctes_ = nullptr;
+  /// The kCteRef cte_id of each WITH query referenced so far.
+  std::map<const ast::WithQuery*, int32_t> with_ids_;
 };
 
 /// A FROM item named `alias` with `columns` (names lower-cased for matching).
@@ -311,6 +313,10 @@ ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo
 
 /// Whether `expr` is a grouping(...) call (bound by BindGroupingCalls, not as a function).
 bool IsGroupingCall(const ast::Expr& expr);
+
+/// Marks the kCteRef nodes of WITH queries `root` references more than once (and that are
+/// not cheap to recompute) as materialized: computed once, read by every reference.
+void MaterializeSharedCtes(LogicalNode& root);
 
 /// The conjuncts of an AND tree.
 void SplitAnd(const ExprPtr& expr, std::vector<ExprPtr>* out);

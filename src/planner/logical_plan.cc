@@ -134,6 +134,9 @@ void Explain(const LogicalNode& node, int depth, std::string* out) {
     case LogicalKind::kWorkingTable:
       *out += "WorkingTable " + node.cte_name;
       break;
+    case LogicalKind::kCteRef:
+      *out += "CteRef " + node.cte_name + (node.materialized ? " materialized" : "");
+      break;
   }
   if (node.estimated_rows >= 0) *out += " est_rows=" + std::to_string(node.estimated_rows);
   *out += "\n";

@@ -104,6 +104,9 @@ enum class LogicalKind {
                   ///< set_all: UNION ALL, else UNION (new rows only)
   kWorkingTable,  ///< the step's reference to its kRecursiveCte (same cte_id): the rows
                   ///< the previous iteration added
+  kCteRef,        ///< a reference to WITH query cte_name (cte_id: one per WITH query):
+                  ///< children[0] its plan, output = the child's; with `materialized` every
+                  ///< reference of that cte_id reads one shared result computed once
 };
 
 /// kRightSemi / kRightAnti: the optimizer's flipped kSemi / kAnti (EXISTS semantics), built
@@ -159,6 +162,7 @@ struct LogicalNode {
   // kRecursiveCte, kWorkingTable: which recursive query (unique in the plan) and its name
   int32_t cte_id = -1;
   std::string cte_name;
+  bool materialized = false;  ///< kCteRef
 
   /// Estimated output rows (optimizer); -1 unknown.
   int64_t estimated_rows = -1;

@@ -220,6 +220,12 @@ class FilterPushdown {
         copy->children[0] = Push(node->children[0], std::move(pending));
         return copy;
       }
+      case LogicalKind::kCteRef: {
+        // A WITH query read once passes its columns through; a shared (materialized) one
+        // is computed for every reference alike, so filters stay above it.
+        if (node->materialized) return WithChildFiltered(node, {}, std::move(pending));
+        return WithChildFiltered(node, std::move(pending), {});
+      }
       case LogicalKind::kWindow: {
         // A conjunct over columns every function partitions by keeps or drops whole
         // partitions, so it filters the same rows below the window.
@@ -488,6 +494,9 @@ double Estimate(LogicalNode& node) {
       break;
     case LogicalKind::kWorkingTable:
       rows = 100;  // one iteration's new rows: unknown
+      break;
+    case LogicalKind::kCteRef:
+      rows = EstimateChildren(node);
       break;
   }
   node.estimated_rows = static_cast<int64_t>(std::llround(std::max(0.0, rows)));
@@ -851,6 +860,12 @@ class ColumnPruning {
           copy->output.insert(copy->output.end(), copy->children[1]->output.begin(),
                               copy->children[1]->output.end());
         }
+        return copy;
+      }
+      case LogicalKind::kCteRef: {
+        // A shared result keeps every column (its references read it by position).
+        copy->children[0] = Prune(node->children[0], node->materialized ? IdsOf(*node->children[0]) : required);
+        copy->output = copy->children[0]->output;
         return copy;
       }
       case LogicalKind::kUnnest: {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "exec/cte_spool.h"
 #include "exec/filter.h"
 #include "exec/hash_aggregate.h"
 #include "exec/hash_join.h"
@@ -80,6 +81,8 @@ class Planner {
         return PlanRecursiveCte(node);
       case LogicalKind::kWorkingTable:
         return PlanWorkingTable(node);
+      case LogicalKind::kCteRef:
+        return PlanCteRef(node);
     }
     return Status::Internal("unknown logical node");
   }
@@ -605,7 +608,26 @@ class Planner {
                 Ids(node.output)};
   }
 
+  /// A WITH query's reference: its plan, or with `materialized` a scan of the result all
+  /// references of its cte_id share (the first one planned owns and shows the plan).
+  Result<Part> PlanCteRef(const LogicalNode& node) {
+    if (!node.materialized) return Plan(*node.children[0]);
+    auto [it, first] = shared_ctes_.emplace(node.cte_id, nullptr);
+    PhysicalOperatorPtr plan;
+    if (first) {
+      it->second = std::make_shared<exec::SharedCteResult>();
+      SQE_ASSIGN_OR_RETURN(Part part, Plan(*node.children[0]));
+      SQE_RETURN_NOT_OK(ProjectTo(part, node.children[0]->output));
+      plan = std::move(part.op);
+    }
+    return Part{std::make_unique<exec::CteScan>(node.cte_name, it->second, std::move(plan),
+                                                SchemaOf(node.output)),
+                Ids(node.output)};
+  }
+
   const PhysicalPlanOptions& options_;
+  /// The shared result of each materialized WITH query planned so far (by cte_id).
+  std::unordered_map<int32_t, std::shared_ptr<exec::SharedCteResult>> shared_ctes_;
   /// The working table of each WITH RECURSIVE being planned (by LogicalNode::cte_id).
   std::unordered_map<int32_t, std::shared_ptr<exec::WorkingTable>> working_tables_;
   int32_t next_temp_id_ = -2;  // ids of computed helper columns (never referenced by parents)
