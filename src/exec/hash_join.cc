@@ -600,14 +600,7 @@ Status HashJoin::PairCounts(const Table& table, const Batch& input, ProbeState& 
   const int64_t n = input.num_rows();
   counts->assign(static_cast<size_t>(n), 1);
   if (table.rows.num_rows() == 0) return Status::OK();
-  s.keys.clear();
-  for (int k : stream_keys_) s.keys.push_back(input.column(k));
-  s.hashes.resize(static_cast<size_t>(n));
-  HashKeyColumns(s.keys, n, s.hashes.data());
-  NullMask(s.keys, n, &s.null_keys);
-  SQE_RETURN_NOT_OK(RowKeyEncoder(key_types_).Encode(s.keys, n, &s.encoded));
-  s.groups.resize(static_cast<size_t>(n));
-  table.keys.Find(s.encoded, s.hashes.data(), n, s.null_keys.data(), s.groups.data());
+  SQE_RETURN_NOT_OK(LookUpKeys(table, input, s));
   for (int64_t i = 0; i < n; ++i) {
     if (s.groups[i] == KeyHashTable::kNotFound) continue;
     int64_t pairs = 0;
@@ -816,6 +809,19 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
   return ProbeBatch(ctx, input, *table_, s, out);
 }
 
+Status HashJoin::LookUpKeys(const Table& table, const Batch& input, ProbeState& s) const {
+  const int64_t n = input.num_rows();
+  s.keys.clear();
+  for (int k : stream_keys_) s.keys.push_back(input.column(k));
+  s.hashes.resize(static_cast<size_t>(n));
+  HashKeyColumns(s.keys, n, s.hashes.data());
+  NullMask(s.keys, n, &s.null_keys);
+  SQE_RETURN_NOT_OK(RowKeyEncoder(key_types_).Encode(s.keys, n, &s.encoded));
+  s.groups.resize(static_cast<size_t>(n));
+  table.keys.Find(s.encoded, s.hashes.data(), n, s.null_keys.data(), s.groups.data());
+  return Status::OK();
+}
+
 Status HashJoin::ProbeBatch(ExecContext& ctx, const Batch& input, Table& table, ProbeState& s,
                             std::vector<Batch>* out) {
   const int64_t n = input.num_rows();
@@ -825,13 +831,7 @@ Status HashJoin::ProbeBatch(ExecContext& ctx, const Batch& input, Table& table, 
   if (stream_keys_.empty()) {
     if (!table_empty) std::fill(s.groups.begin(), s.groups.end(), 0);
   } else if (!table_empty) {
-    s.keys.clear();
-    for (int k : stream_keys_) s.keys.push_back(input.column(k));
-    s.hashes.resize(static_cast<size_t>(n));
-    HashKeyColumns(s.keys, n, s.hashes.data());
-    NullMask(s.keys, n, &s.null_keys);
-    SQE_RETURN_NOT_OK(RowKeyEncoder(key_types_).Encode(s.keys, n, &s.encoded));
-    table.keys.Find(s.encoded, s.hashes.data(), n, s.null_keys.data(), s.groups.data());
+    SQE_RETURN_NOT_OK(LookUpKeys(table, input, s));
   } else {
     s.keys.clear();
     for (int k : stream_keys_) s.keys.push_back(input.column(k));

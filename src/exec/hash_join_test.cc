@@ -1,9 +1,7 @@
 #include "exec/hash_join.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -13,6 +11,7 @@
 #include "exec/functions/builtin_families.h"
 #include "exec/hash_aggregate.h"
 #include "exec/projection.h"
+#include "exec/spill_testing.h"
 
 namespace sqe::exec {
 namespace {
@@ -359,98 +358,43 @@ TEST(HashJoinTest, FullLargeOnSeveralThreads) {
 
 // --- Spilling (grace hash join) ------------------------------------------------------
 
-namespace fs = std::filesystem;
-
-/// The plan's root for the spilling tests: turns each batch into text rows as it arrives
-/// and drops it, so the output (charged to the join's tracker) does not pile up against
-/// the small query limit the way ResultCollector's kept batches would.
-class RowTextSink : public PhysicalOperator {
- public:
-  explicit RowTextSink(PhysicalOperatorPtr child) : PhysicalOperator("RowTextSink", nullptr, {}) {
-    schema_ = child->schema();
-    children_.push_back(std::move(child));
-  }
-  bool IsSink() const override { return true; }
-  Status Sink(ExecContext&, const columnar::Batch& input, OperatorState&) override {
-    std::vector<std::string> rows = Rows({input});
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (std::string& r : rows) rows_.push_back(std::move(r));
-    return Status::OK();
-  }
-  void BuildPipelines(PipelineBuilder& builder) override {
-    children_[0]->BuildPipelines(builder);
-    builder.current().sink = this;
-  }
-  std::vector<std::string> TakeSorted() { return Sorted(std::move(rows_)); }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::string> rows_;
-};
-
-/// A fresh spill root per test, removed at the end.
+/// Runs joins under a small query memory limit with spilling to a per-test directory
+/// (spill_testing.h checks the directory is empty afterwards).
 class HashJoinSpillTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root_ = (fs::temp_directory_path() /
-             ("sqe-hash-join-spill-" + std::to_string(::getpid()) + "-" +
-              ::testing::UnitTest::GetInstance()->current_test_info()->name()))
-                .string();
-    fs::remove_all(root_);
-  }
-  void TearDown() override { fs::remove_all(root_); }
-
-  /// Files left under the spill root (query directories and what is in them).
-  int64_t LeftOver() const {
-    std::error_code error;
-    int64_t n = 0;
-    for (auto it = fs::recursive_directory_iterator(root_, error);
-         !error && it != fs::recursive_directory_iterator(); ++it) {
-      if (it->is_regular_file()) ++n;
-    }
-    return n;
-  }
-
   struct Run {
     Status status;
     std::vector<std::string> rows;  ///< sorted
-    std::string extra;              ///< the join's EXPLAIN ANALYZE counters
+    std::string extra;              ///< the join's EXPLAIN ANALYZE line
   };
 
-  /// Runs the join with a query memory limit of `limit` bytes, spilling under root_ when
+  /// Runs the join with a query memory limit of `limit` bytes (0 = none), spilling when
   /// `spill`.
   Run RunLimited(JoinType type, const std::vector<Column>& probe, const std::vector<Column>& build,
                  std::vector<int> probe_keys, std::vector<int> build_keys, ExprPtr residual,
                  bool null_aware, int threads, int64_t limit, bool spill,
                  std::vector<bool> null_safe = {}) {
-    static TaskScheduler scheduler(2);
     auto join = std::make_unique<HashJoin>(
         Source(probe, 1000), Source(build, 1000), type, std::move(probe_keys),
         std::move(build_keys), std::move(residual), null_aware, OutputSchema(type, probe, build));
     if (!null_safe.empty()) join->SetNullSafeKeys(std::move(null_safe));
-    HashJoin* raw = join.get();
+    Result<SpillRun> result =
+        RunPlanSpilling(std::move(join), threads, limit, spill ? dir_.path() : "");
     Run run;
-    {
-      ExecContext ctx;
-      MemoryTracker::Options options;
-      options.scope = MemoryScope::kQuery;
-      options.label = "test";
-      options.limit = limit;
-      options.limit_setting = "query.max_query_memory";
-      ctx.tracker = MemoryTracker::Create(options);
-      ctx.scheduler = &scheduler;
-      ctx.threads = threads;
-      ctx.batch_size = 1024;
-      if (spill) ctx.spill_dir = root_;
-      RowTextSink sink(std::move(join));
-      run.status = ExecutePlan(ctx, sink);
-      run.extra = raw->stats().extra;
-      if (run.status.ok()) run.rows = sink.TakeSorted();
+    run.status = result.status();
+    if (!result.ok()) return run;
+    run.rows = Sorted(std::move(result->rows));
+    for (std::string_view rest = result->explain; !rest.empty();) {
+      const size_t end = std::min(rest.find('\n'), rest.size());
+      if (rest.substr(0, end).find("HashJoin") != std::string_view::npos) {
+        run.extra = std::string(rest.substr(0, end));
+      }
+      rest.remove_prefix(std::min(end + 1, rest.size()));
     }
     return run;
   }
 
-  std::string root_;
+  ScopedSpillDir dir_;
 };
 
 /// probe (k, p): keys with duplicates, some NULL; build (k, b): keys with duplicates, some
@@ -490,7 +434,7 @@ TEST_F(HashJoinSpillTest, EveryJoinTypeMatchesTheInMemoryResult) {
     const Run expected = RunLimited(c.type, probe, build, {0}, {0}, nullptr, c.null_aware, 2, 0,
                                     /*spill=*/false);
     ASSERT_TRUE(expected.status.ok()) << expected.status.ToString();
-    EXPECT_EQ(expected.extra, "");  // nothing spilled without a limit
+    EXPECT_EQ(expected.extra.find("spilled="), std::string::npos);  // no limit, no spilling
     for (int threads : {1, 2}) {
       const Run spilled = RunLimited(c.type, probe, build, {0}, {0}, nullptr, c.null_aware, threads,
                                      kSmallLimit, /*spill=*/true);
@@ -499,7 +443,6 @@ TEST_F(HashJoinSpillTest, EveryJoinTypeMatchesTheInMemoryResult) {
       EXPECT_TRUE(spilled.rows == expected.rows)
           << JoinTypeName(c.type) << " null_aware=" << c.null_aware << " threads=" << threads;
       EXPECT_NE(spilled.extra.find("spilled="), std::string::npos) << spilled.extra;
-      EXPECT_EQ(LeftOver(), 0);
     }
   }
 }
@@ -588,7 +531,6 @@ TEST_F(HashJoinSpillTest, BigPartitionsAreSplitAgain) {
         EXPECT_NE(std::stoll(row.substr(0, row.find('|'))) % 20, 0) << row;
       }
     }
-    EXPECT_EQ(LeftOver(), 0);
   }
 }
 
@@ -605,7 +547,6 @@ TEST_F(HashJoinSpillTest, OneHugeKeyFailsClearly) {
   EXPECT_EQ(run.status.code(), StatusCode::kResourceExhausted);
   EXPECT_NE(run.status.message().find("does not fit after splitting"), std::string::npos)
       << run.status.ToString();
-  EXPECT_EQ(LeftOver(), 0);
 }
 
 TEST_F(HashJoinSpillTest, WithoutSpillingTheLimitFailsTheQuery) {
