@@ -1,5 +1,6 @@
 #include "exec/hash_aggregate.h"
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <limits>
@@ -160,6 +161,29 @@ HashAggregate::HashAggregate(PhysicalOperatorPtr child, std::vector<int> group_k
       group_keys_(std::move(group_keys)),
       aggregates_(std::move(aggregates)) {
   for (int k : group_keys_) key_types_.push_back(children_[0]->schema()->field(k).type());
+  // Spilled rows keep the columns the keys and aggregates read, in input order.
+  input_layout_.keys = group_keys_;
+  for (const AggregateCall& call : aggregates_) {
+    input_layout_.args.push_back(call.args);
+    spill_columns_.insert(spill_columns_.end(), call.args.begin(), call.args.end());
+  }
+  spill_columns_.insert(spill_columns_.end(), group_keys_.begin(), group_keys_.end());
+  std::sort(spill_columns_.begin(), spill_columns_.end());
+  spill_columns_.erase(std::unique(spill_columns_.begin(), spill_columns_.end()),
+                       spill_columns_.end());
+  auto spilled_index = [this](int c) {
+    return static_cast<int>(std::lower_bound(spill_columns_.begin(), spill_columns_.end(), c) -
+                            spill_columns_.begin());
+  };
+  for (int k : group_keys_) spilled_layout_.keys.push_back(spilled_index(k));
+  for (const AggregateCall& call : aggregates_) {
+    std::vector<int> args;
+    for (int c : call.args) args.push_back(spilled_index(c));
+    spilled_layout_.args.push_back(std::move(args));
+  }
+  std::vector<columnar::Field> fields;
+  for (int c : spill_columns_) fields.push_back(children_[0]->schema()->field(c));
+  spill_schema_ = columnar::Schema::Make(std::move(fields));
 }
 
 HashAggregate::~HashAggregate() = default;
@@ -227,21 +251,22 @@ Result<std::unique_ptr<HashAggregate::PartitionSpill>> HashAggregate::MakeSpill(
   SQE_ASSIGN_OR_RETURN(SpillDirectory * dir, ctx.SpillDirectoryForQuery());
   auto spill = std::make_unique<PartitionSpill>();
   spill->dir = dir;
-  spill->schema = children_[0]->schema();
+  spill->schema = spill_schema_;
   spill->level = level;
   spill->spilled = &spilled_bytes_;
   return spill;
 }
 
 Status HashAggregate::AddRows(ExecContext& ctx, GroupTable& table, RowScratch& s,
-                              const Batch& input, int level,
-                              std::unique_ptr<PartitionSpill>* spill) {
+                              const Batch& input, int level, std::unique_ptr<PartitionSpill>* spill,
+                              bool spilled_rows) {
+  const ColumnLayout& layout = spilled_rows ? spilled_layout_ : input_layout_;
   const int64_t n = input.num_rows();
   s.groups.resize(static_cast<size_t>(n));
   auto update = [&](const Batch& rows, const uint32_t* groups) -> Status {
     for (size_t a = 0; a < aggregates_.size(); ++a) {
       s.args.clear();
-      for (int c : aggregates_[a].args) s.args.push_back(rows.column(c));
+      for (int c : layout.args[a]) s.args.push_back(rows.column(c));
       Status st = table.accumulators[a]->Update(s.args, groups, rows.num_rows());
       if (!st.ok()) return IsResourceExhausted(st) ? SpillOffError(ctx.spill_enabled(), st) : st;
     }
@@ -252,7 +277,7 @@ Status HashAggregate::AddRows(ExecContext& ctx, GroupTable& table, RowScratch& s
     return update(input, s.groups.data());
   }
   s.keys.clear();
-  for (int k : group_keys_) s.keys.push_back(input.column(k));
+  for (int k : layout.keys) s.keys.push_back(input.column(k));
   s.hashes.resize(static_cast<size_t>(n));
   HashKeyColumns(s.keys, n, s.hashes.data());
   const bool can_spill = ctx.spill_enabled();
@@ -289,12 +314,17 @@ Status HashAggregate::AddRows(ExecContext& ctx, GroupTable& table, RowScratch& s
   for (int64_t i = 0; i < n; ++i) {
     parts[PartitionOf(s.hashes[i], level)].Append(static_cast<uint32_t>(i));
   }
+  // Only the columns the keys and aggregates read are written.
+  Batch used = input;
+  if (!spilled_rows) {
+    SQE_ASSIGN_OR_RETURN(used, input.Project(spill_columns_));
+  }
   for (int p = 0; p < kRadixPartitions; ++p) {
     if (parts[p].empty()) continue;
     if (parts[p].size() == n) {
-      SQE_RETURN_NOT_OK((*spill)->Append(p, input));
+      SQE_RETURN_NOT_OK((*spill)->Append(p, used));
     } else {
-      SQE_ASSIGN_OR_RETURN(Batch rows, columnar::Take(input, parts[p]));
+      SQE_ASSIGN_OR_RETURN(Batch rows, columnar::Take(used, parts[p]));
       SQE_RETURN_NOT_OK((*spill)->Append(p, std::move(rows)));
     }
   }
@@ -303,7 +333,7 @@ Status HashAggregate::AddRows(ExecContext& ctx, GroupTable& table, RowScratch& s
 
 Status HashAggregate::Sink(ExecContext& ctx, const Batch& input, OperatorState& state) {
   auto& s = static_cast<SinkState&>(state);
-  return AddRows(ctx, *s.table, *s.scratch, input, 0, &s.spill);
+  return AddRows(ctx, *s.table, *s.scratch, input, 0, &s.spill, false);
 }
 
 Status HashAggregate::Combine(ExecContext&, OperatorState& state) {
@@ -422,7 +452,7 @@ Result<std::optional<Batch>> HashAggregate::AggregateSpilled(ExecContext& ctx,
       for (int64_t begin = 0; begin < batch->num_rows(); begin += ctx.batch_size) {
         const int64_t rows = std::min(ctx.batch_size, batch->num_rows() - begin);
         const Batch slice = rows == batch->num_rows() ? *batch : batch->Slice(begin, rows);
-        SQE_RETURN_NOT_OK(AddRows(ctx, *merged, scratch, slice, level + 1, &sub));
+        SQE_RETURN_NOT_OK(AddRows(ctx, *merged, scratch, slice, level + 1, &sub, true));
       }
     }
     reader.reset();

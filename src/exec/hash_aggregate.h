@@ -17,9 +17,9 @@
 ///
 /// Spilling: once a thread's table is full (a reservation is refused, or the operator
 /// holds a third of what the query could use when the sink started, leaving the rest for
-/// merging), the table is frozen and every further input row is written as it is (every
-/// input column) to one spill file per radix partition (the 16 partitions the source
-/// merges by). No accumulator state is serialized, so every aggregate kind spills, and
+/// merging), the table is frozen and every further input row is written as it is (the
+/// columns the keys and aggregates read) to one spill file per radix partition (the 16 partitions
+/// the source merges by). No accumulator state is serialized, so every aggregate kind spills, and
 /// frozen states never grow. The source builds each partition, one at a time, from the
 /// tables' groups of that partition plus its spilled rows; when that table fills up in
 /// turn it is frozen the same way and the partition's remaining rows split on the next 4
@@ -87,8 +87,9 @@ class HashAggregate : public PhysicalOperator {
   Status MergeInto(GroupTable& merged, GroupTable& table, int partition, int level, bool all);
   /// Groups `input` into `table`. Once the table is full (see the class comment) rows of
   /// new groups go to `*spill` (made on first use), split on the hash bits of `level`.
+  /// `spilled_rows`: `input` holds spilled rows (spilled_layout_), else the child's.
   Status AddRows(ExecContext& ctx, GroupTable& table, RowScratch& s, const columnar::Batch& input,
-                 int level, std::unique_ptr<PartitionSpill>* spill);
+                 int level, std::unique_ptr<PartitionSpill>* spill, bool spilled_rows);
   /// Aggregates radix `partition` (at `level`) of `tables` plus the spilled rows in
   /// `files`: the result rows, or nullopt when it spilled again and left its
   /// sub-partitions in `more`.
@@ -104,6 +105,15 @@ class HashAggregate : public PhysicalOperator {
   std::vector<int> group_keys_;
   std::vector<AggregateCall> aggregates_;
   std::vector<columnar::TypePtr> key_types_;
+  /// Where the keys and each aggregate's arguments are in a batch AddRows groups.
+  struct ColumnLayout {
+    std::vector<int> keys;
+    std::vector<std::vector<int>> args;
+  };
+  ColumnLayout input_layout_;    // the child's batches
+  ColumnLayout spilled_layout_;  // spilled rows: only spill_columns_, in that order
+  std::vector<int> spill_columns_;
+  columnar::SchemaPtr spill_schema_;
 
   std::mutex mutex_;
   std::shared_ptr<MemoryTracker> tracker_;           // shared by every table of this operator

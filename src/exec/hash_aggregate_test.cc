@@ -250,6 +250,20 @@ TEST(HashAggregateSpillTest, MultiColumnAndNullKeysSpill) {
   EXPECT_EQ(Sorted(run.rows), Sorted(expected.rows));
 }
 
+TEST(HashAggregateSpillTest, OnlyTheColumnsReadAreSpilled) {
+  // The key is the last column and the middle one is read by nothing.
+  std::vector<Column> input = SpillInput(60000, 30000);
+  std::swap(input[0], input[2]);  // texts, values, keys
+  std::vector<AggregateCall> calls = {Call("sum", {columnar::Int64()}, {1}), Call("count", {}, {})};
+  SQE_ASSIGN_OR_FAIL(SpillRun expected,
+                     RunPlanSpilling(Aggregate(input, {2}, calls, 1024), 1, 0, ""));
+  ScopedSpillDir dir;
+  SQE_ASSIGN_OR_FAIL(SpillRun run,
+                     RunPlanSpilling(Aggregate(input, {2}, calls, 1024), 2, 1 << 20, dir.path()));
+  EXPECT_GT(run.spilled_bytes, 0);
+  EXPECT_EQ(Sorted(run.rows), Sorted(expected.rows));
+}
+
 TEST(HashAggregateSpillTest, WithoutSpillDirTheErrorSaysSpillingIsOff) {
   const std::vector<Column> input = SpillInput(100000, 100000);
   auto result =
