@@ -55,12 +55,7 @@ Result<std::optional<columnar::Batch>> CteScan::GetData(ExecContext& ctx, Operat
     }
     SQE_RETURN_NOT_OK(result_->status);
   }
-  const size_t i = next_.fetch_add(1, std::memory_order_relaxed);
-  if (i >= result_->batches.size()) return std::optional<columnar::Batch>();
-  const columnar::Batch& b = result_->batches[i];
-  SQE_ASSIGN_OR_RETURN(columnar::Batch out,
-                       columnar::Batch::Make(schema_, b.columns(), b.num_rows()));
-  return std::optional<columnar::Batch>(std::move(out));
+  return NextStoredBatch(result_->batches, next_, schema_);
 }
 
 }  // namespace sqe::exec

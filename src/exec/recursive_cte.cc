@@ -63,13 +63,19 @@ WorkingTableScan::WorkingTableScan(std::shared_ptr<const WorkingTable> table, st
       table_(std::move(table)),
       cte_name_(std::move(cte_name)) {}
 
-Result<std::optional<columnar::Batch>> WorkingTableScan::GetData(ExecContext&, OperatorState&) {
-  const size_t i = next_.fetch_add(1, std::memory_order_relaxed);
-  if (i >= table_->batches.size()) return std::optional<columnar::Batch>();
-  const columnar::Batch& b = table_->batches[i];
+Result<std::optional<columnar::Batch>> NextStoredBatch(const std::vector<columnar::Batch>& batches,
+                                                       std::atomic<size_t>& next,
+                                                       const columnar::SchemaPtr& schema) {
+  const size_t i = next.fetch_add(1, std::memory_order_relaxed);
+  if (i >= batches.size()) return std::optional<columnar::Batch>();
+  const columnar::Batch& b = batches[i];
   SQE_ASSIGN_OR_RETURN(columnar::Batch out,
-                       columnar::Batch::Make(schema_, b.columns(), b.num_rows()));
+                       columnar::Batch::Make(schema, b.columns(), b.num_rows()));
   return std::optional<columnar::Batch>(std::move(out));
+}
+
+Result<std::optional<columnar::Batch>> WorkingTableScan::GetData(ExecContext&, OperatorState&) {
+  return NextStoredBatch(table_->batches, next_, schema_);
 }
 
 RecursiveCte::RecursiveCte(std::string cte_name, PhysicalOperatorPtr anchor,

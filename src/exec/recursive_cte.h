@@ -95,4 +95,10 @@ class RecursiveCte : public PhysicalOperator {
 /// arrival order. Used for sub-plans an operator evaluates inside its own GetData.
 Result<std::vector<columnar::Batch>> RunToBatches(ExecContext& ctx, PhysicalOperator& plan);
 
+/// The stored batch `next` names next (advancing it), as a batch of `schema`; nullopt past
+/// the end. For sources that replay stored results (thread-safe through `next`).
+Result<std::optional<columnar::Batch>> NextStoredBatch(const std::vector<columnar::Batch>& batches,
+                                                       std::atomic<size_t>& next,
+                                                       const columnar::SchemaPtr& schema);
+
 }  // namespace sqe::exec
