@@ -320,6 +320,24 @@ def test_join_with_a_thirty_million_row_build_side_spills_under_256mb(tmp_path):
     assert_spilled_and_clean(watch)
 
 
+# Computed keys repeating on both sides: every key 3 times a side, so 9 pairs a key.
+JOIN_DUPLICATES = (f"SELECT count(*), sum(a.range) FROM range({JOIN_ROWS}) a "
+                   f"JOIN range({JOIN_ROWS}) b ON a.range % 10000000 = b.range % 10000000")
+JOIN_DUPLICATES_RESULT = [9 * 10_000_000, 3 * JOIN_ROWS * (JOIN_ROWS - 1) // 2]
+
+
+def test_join_with_repeated_keys_spills_and_fans_out_under_256mb(tmp_path):
+    spill = tmp_path / "spill"
+    with SpillWatch(spill) as watch:
+        run = shell(tmp_path, JOIN_DUPLICATES, spill)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert csv_numbers(run.stdout) == JOIN_DUPLICATES_RESULT
+    print(f"\nJOIN of {JOIN_ROWS:,} x {JOIN_ROWS:,} rows on repeated keys (90M pairs): "
+          f"{run.seconds:.1f} s, peak RSS {run.peak_rss / 2**20:.0f} MiB")
+    assert run.peak_rss < RSS_LIMIT
+    assert_spilled_and_clean(watch)
+
+
 def test_join_explain_analyze_shows_the_spilled_bytes(tmp_path):
     spill = tmp_path / "spill"
     with SpillWatch(spill) as watch:
