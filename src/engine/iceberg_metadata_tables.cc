@@ -4,8 +4,8 @@
 #include "engine/iceberg_metadata_tables.h"
 
 #include <algorithm>
-#include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <set>

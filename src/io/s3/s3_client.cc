@@ -320,8 +320,11 @@ Result<S3Client::Tail> S3Client::GetTail(const std::string& bucket, const std::s
   return tail;
 }
 
-Result<int64_t> S3Client::HeadObject(const std::string& bucket, const std::string& key,
-                                     IoStats* stats) {
+Result<std::pair<std::string, std::string>> S3Client::HeadHeader(const std::string& bucket,
+                                                                 const std::string& key,
+                                                                 const char* header,
+                                                                 const char* shown,
+                                                                 IoStats* stats) {
   Call call;
   call.method = "HEAD";
   call.kind = IoStats::Request::kHead;
@@ -329,28 +332,32 @@ Result<int64_t> S3Client::HeadObject(const std::string& bucket, const std::strin
   call.key = key;
   call.what = "HEAD " + S3Uri(bucket, key);
   SQE_ASSIGN_OR_RETURN(net::HttpResponse response, Execute(call, stats));
-  std::optional<std::string> length = response.Header("content-length");
-  if (!length) return Status::IOError("S3 " + call.what + ": the response has no Content-Length");
+  std::optional<std::string> value = response.Header(header);
+  if (!value) {
+    return Status::IOError("S3 " + call.what + ": the response has no " + std::string(shown));
+  }
+  return std::make_pair(call.what, std::move(*value));
+}
+
+Result<int64_t> S3Client::HeadObject(const std::string& bucket, const std::string& key,
+                                     IoStats* stats) {
+  SQE_ASSIGN_OR_RETURN(auto length,
+                       HeadHeader(bucket, key, "content-length", "Content-Length", stats));
   try {
-    return static_cast<int64_t>(std::stoll(*length));
+    return static_cast<int64_t>(std::stoll(length.second));
   } catch (...) {
-    return Status::IOError("S3 " + call.what + ": unreadable Content-Length '" + *length + "'");
+    return Status::IOError("S3 " + length.first + ": unreadable Content-Length '" + length.second +
+                           "'");
   }
 }
 
 Result<int64_t> S3Client::LastModifiedMicros(const std::string& bucket, const std::string& key,
                                              IoStats* stats) {
-  Call call;
-  call.method = "HEAD";
-  call.kind = IoStats::Request::kHead;
-  call.bucket = &bucket;
-  call.key = key;
-  call.what = "HEAD " + S3Uri(bucket, key);
-  SQE_ASSIGN_OR_RETURN(net::HttpResponse response, Execute(call, stats));
-  std::optional<std::string> modified = response.Header("last-modified");
-  if (!modified) return Status::IOError("S3 " + call.what + ": the response has no Last-Modified");
-  auto micros = ParseHttpDate(*modified);
-  if (!micros.ok()) return Status::IOError("S3 " + call.what + ": " + micros.status().message());
+  SQE_ASSIGN_OR_RETURN(auto modified,
+                       HeadHeader(bucket, key, "last-modified", "Last-Modified", stats));
+  auto micros = ParseHttpDate(modified.second);
+  if (!micros.ok())
+    return Status::IOError("S3 " + modified.first + ": " + micros.status().message());
   return *micros;
 }
 

@@ -91,6 +91,11 @@ class S3Client {
            std::shared_ptr<IoStats> stats);
   /// Sends `call` with retries; the 2xx response, or the failure as a Status.
   Result<net::HttpResponse> Execute(const Call& call, IoStats* stats);
+  /// HEAD of the object: {"HEAD s3://...", the value of response header `header`};
+  /// IOError naming `shown` when the response lacks it.
+  Result<std::pair<std::string, std::string>> HeadHeader(const std::string& bucket,
+                                                         const std::string& key, const char* header,
+                                                         const char* shown, IoStats* stats);
   std::string UrlFor(const Call& call, std::string* host, std::string* path) const;
 
   const S3Options options_;
