@@ -285,3 +285,25 @@ def test_hidden_columns(table):
                             'AS x(a, b)') == [[2]]
     assert shell(warehouse, "SELECT typeof(\"$path\"), typeof(\"$file_modified_time\") "
                             "FROM s.t LIMIT 1") == [["varchar", "timestamp(6) with time zone"]]
+
+
+def test_hidden_columns_on_s3(tmp_path):
+    """On S3 "$file_modified_time" is the object's Last-Modified (HEAD), "$path" its s3:// URI."""
+    from s3_servers import S3rverServer
+    with S3rverServer(tmp_path / "s3rver", buckets=["lake"]) as s3:
+        env = dict(os.environ, AWS_ACCESS_KEY_ID=s3.access_key, AWS_SECRET_ACCESS_KEY=s3.secret_key,
+                   SQE_CATALOG__BACKEND__TYPE="jdbc",
+                   SQE_CATALOG__BACKEND__URL=f"sqlite:{tmp_path / 'catalog.db'}",
+                   SQE_CATALOG__BACKEND__WAREHOUSE="s3://lake/wh", SQE_STORAGE__S3_ENDPOINT=s3.endpoint,
+                   SQE_STORAGE__S3_ALLOW_HTTP="true")
+        before = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+        sql = ("CREATE SCHEMA s; CREATE TABLE s.t (id bigint); INSERT INTO s.t VALUES (1), (2); "
+               'SELECT "$path", "$file_modified_time", count(*) FROM s.t GROUP BY 1, 2')
+        r = subprocess.run([str(SHELL), "--format", "jsonl", "-c", sql], capture_output=True,
+                           text=True, env=env, timeout=120)
+        assert r.returncode == 0, r.stderr
+        rows = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+        path, modified, count = rows[-1]
+        assert path.startswith("s3://lake/wh/s/t/data/") and count == 2
+        when = micros(modified) / 1e6
+        assert before.timestamp() - 5 <= when <= time.time() + 5
