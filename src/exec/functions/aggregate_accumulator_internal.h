@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -322,6 +323,12 @@ void RegisterStatisticsAggregates(FunctionRegistry& registry);
 void RegisterCollectAggregates(FunctionRegistry& registry);
 void RegisterChecksumAggregate(FunctionRegistry& registry);
 void RegisterApproxPercentileAggregate(FunctionRegistry& registry);
+/// Three-way comparison of two non-NULL values of one orderable type (rows of two columns
+/// of that type); empty for types VisitValueTraits does not read (aggregate_ordered.cc).
+using ValueCompare =
+    std::function<int(const columnar::Column&, int64_t, const columnar::Column&, int64_t)>;
+ValueCompare MakeValueCompare(const columnar::TypePtr& type);
+void RegisterMinMaxByNAggregates(FunctionRegistry& registry);
 /// XXH64 of `size` bytes with seed 0 (checksum; aggregate_checksum.cc).
 uint64_t XxHash64(const void* data, size_t size);
 

@@ -107,6 +107,7 @@ void RegisterAggregateFunctions(FunctionRegistry& registry) {
   aggregate_internal::RegisterCollectAggregates(registry);
   aggregate_internal::RegisterChecksumAggregate(registry);
   aggregate_internal::RegisterApproxPercentileAggregate(registry);
+  aggregate_internal::RegisterMinMaxByNAggregates(registry);
 }
 
 }  // namespace sqe::exec

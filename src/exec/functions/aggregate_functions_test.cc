@@ -367,6 +367,20 @@ TEST(AggregateFunctionsTest, ApproxDistinctMillionWithinThreeStandardErrors) {
   EXPECT_NEAR(static_cast<double>(r.Value<int64_t>(0)), n, n * 0.023 * 3);
 }
 
+TEST(AggregateFunctionsTest, MaxByMinByTopN) {
+  Column x = Strings({"a", "b", "c", "d", "e", "f"});
+  Column y = Int64s({3, 9, std::nullopt, 9, 1, 5});
+  Column n = Int64s({2, 2, 2, 2, 2, 2});
+  EXPECT_EQ(AggJson("max_by", {x, y, n}), "[[\"b\",\"d\"]]");
+  EXPECT_EQ(AggJson("min_by", {x, y, n}), "[[\"e\",\"a\"]]");
+  EXPECT_EQ(AggJson("max_by", {x, y, n}, {0, 0, 0, 1, 1, 2}, 4),
+            "[[\"b\",\"a\"],[\"d\",\"e\"],[\"f\"],null]");
+  Column many = Int64s({10, 10, 10, 10, 10, 10});
+  EXPECT_EQ(AggJson("min_by", {x, y, many}), "[[\"e\",\"a\",\"f\",\"b\",\"d\"]]");
+  Column zero = Int64s({0, 0, 0, 0, 0, 0});
+  EXPECT_NE(AggJson("max_by", {x, y, zero}).find("positive integer"), std::string::npos);
+}
+
 TEST(AggregateFunctionsTest, ListsAllAggregates) {
   for (const char* name : {"count",   "count_if",    "sum",        "avg",      "min",
                            "max",     "arbitrary",   "any_value",  "max_by",   "min_by",

@@ -26,24 +26,8 @@ struct RowRef {
   uint32_t row;
 };
 
-/// Three-way comparison of two non-NULL values of one key column type.
-using ValueCompare = std::function<int(const Column&, int64_t, const Column&, int64_t)>;
-
-ValueCompare MakeCompare(const columnar::TypePtr& type) {
-  ValueCompare compare;
-  aggregate_internal::VisitValueTraits(type, [&](auto traits) {
-    using Traits = decltype(traits);
-    compare = [](const Column& a, int64_t i, const Column& b, int64_t j) {
-      typename Traits::Reader ra(a), rb(b);
-      const auto va = ra[i];
-      const auto vb = rb[j];
-      if (Traits::Less(va, vb)) return -1;
-      if (Traits::Less(vb, va)) return 1;
-      return 0;
-    };
-  });
-  return compare;
-}
+using aggregate_internal::MakeValueCompare;
+using aggregate_internal::ValueCompare;
 
 class OrderedAccumulator final : public GroupAccumulator {
  public:
@@ -169,6 +153,26 @@ struct OrderedEntry {
 
 }  // namespace
 
+namespace aggregate_internal {
+
+ValueCompare MakeValueCompare(const columnar::TypePtr& type) {
+  ValueCompare compare;
+  VisitValueTraits(type, [&](auto traits) {
+    using Traits = decltype(traits);
+    compare = [](const Column& a, int64_t i, const Column& b, int64_t j) {
+      typename Traits::Reader ra(a), rb(b);
+      const auto va = ra[i];
+      const auto vb = rb[j];
+      if (Traits::Less(va, vb)) return -1;
+      if (Traits::Less(vb, va)) return 1;
+      return 0;
+    };
+  });
+  return compare;
+}
+
+}  // namespace aggregate_internal
+
 Result<const AggregateFunction*> MakeOrderedAggregate(const AggregateFunction* inner,
                                                       const std::vector<AggregateSortKey>& keys,
                                                       bool with_filter) {
@@ -188,7 +192,7 @@ Result<const AggregateFunction*> MakeOrderedAggregate(const AggregateFunction* i
   if (slot == nullptr) {
     auto entry = std::make_unique<OrderedEntry>();
     entry->keys = keys;
-    for (const AggregateSortKey& k : keys) entry->compares.push_back(MakeCompare(k.type));
+    for (const AggregateSortKey& k : keys) entry->compares.push_back(MakeValueCompare(k.type));
     AggregateFunction& f = entry->function;
     f.name = inner->name;
     f.arg_types = inner->arg_types;
