@@ -25,12 +25,13 @@
 /// JOIN b` with a small `a` runs as RIGHT with `a` built; `a SEMI b` with a small `a` as
 /// `b RIGHT SEMI a` (EXISTS semantics only: RIGHT ANTI is never null-aware).
 ///
-/// Memory: the build side, its keys and chains reserve on the operator's tracker. When a
-/// reservation fails and the query may spill (ExecContext::spill_dir), the join turns into
-/// a grace hash join (hash_join_spill.h): every build row goes to one of 64 spill files
-/// by the top bits of its key hash; Finalize loads back the partitions that fit the
-/// budget into the in-memory table; probe rows of the partitions left on disk are written
-/// to per-partition probe files instead of being probed. The join is always the source of
+/// Memory: the build side, its keys and chains reserve on the operator's tracker. When the
+/// query may spill (ExecContext::spill_dir) and a reservation fails or less than a quarter
+/// of the query's limit is left (ShouldSpillEarly), the join turns into a grace hash join
+/// (hash_join_spill.h, docs/dev/hash-join-spilling.md): every build row goes to one of 64
+/// spill files by the top bits of its key hash; Finalize loads back the partitions that
+/// fit the budget into the in-memory table; probe rows of the partitions left on disk are
+/// written to per-partition probe files instead of being probed. The join is always the source of
 /// a continuation pipeline: after the probe input ends (and after the kept build rows of
 /// the in-memory partitions) it joins each spilled partition in turn, one thread at a
 /// time: its table built from its file, its probe file streamed through it, then (RIGHT,
@@ -38,7 +39,8 @@
 /// on the next six hash bits (up to four levels). NULL-aware answers use the whole build
 /// side's emptiness and NULL-key flag, so they are the same as in memory. A cross join
 /// (no keys) cannot be partitioned and fails with ResourceExhausted, as does every join
-/// when spilling is off. EXPLAIN ANALYZE shows the bytes written as `spilled=...`.
+/// when spilling is off. EXPLAIN ANALYZE shows the bytes written as `spilled=...` (and
+/// `spill_splits=N` when partitions were split again).
 
 #include <atomic>
 #include <memory>
