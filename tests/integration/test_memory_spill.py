@@ -360,3 +360,12 @@ def test_join_without_spilling_is_resource_exhausted(tmp_path):
     assert "worker.spill_to_disk" in run.stderr, run.stderr
     assert not spill.exists() or list(spill.rglob("*")) == []
     assert run.peak_rss < RSS_LIMIT
+
+
+def test_join_timeout_mid_spill_leaves_the_spill_directory_empty(tmp_path):
+    spill = tmp_path / "spill"
+    with SpillWatch(spill) as watch:
+        run = shell(tmp_path, JOIN_DUPLICATES, spill, "query.timeout_secs=4")
+    assert run.returncode == 1, run.stdout[-2000:]
+    assert "query.timeout_secs" in run.stderr, run.stderr
+    assert_spilled_and_clean(watch)
