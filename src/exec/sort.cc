@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <numeric>
 #include <queue>
 #include <string>
@@ -223,7 +224,18 @@ std::string Sort::Details() const { return "keys=[" + SortKeysToString(keys_) + 
 Result<std::unique_ptr<OperatorState>> Sort::MakeSinkState(ExecContext& ctx) {
   auto state = std::make_unique<SinkState>();
   state->collected_ = std::make_unique<Collected>();
-  SQE_ASSIGN_OR_RETURN(state->collected_->reservation, Reservation::Make(MakeTracker(ctx), 0));
+  std::shared_ptr<MemoryTracker> tracker = MakeTracker(ctx);
+  SQE_ASSIGN_OR_RETURN(state->collected_->reservation, Reservation::Make(tracker, 0));
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (headroom_ < 0) {
+    // With spilling on, runs are written while an eighth of what the query could use
+    // (at most 64MB) is still free: the operators streaming into the sort need room too.
+    const int64_t available =
+        tracker == nullptr ? std::numeric_limits<int64_t>::max() : tracker->Available();
+    headroom_ = !ctx.spill_enabled() || available == std::numeric_limits<int64_t>::max()
+                    ? 0
+                    : std::min<int64_t>(available / 8, int64_t{64} << 20);
+  }
   return std::unique_ptr<OperatorState>(std::move(state));
 }
 
@@ -256,6 +268,9 @@ Status Sort::Sink(ExecContext& ctx, const Batch& input, OperatorState& state) {
   }
   c.batches.push_back(input);
   AppendKeys(s.scratch, &c.keys);
+  if (headroom_ > 0 && c.reservation.tracker()->Available() < headroom_) {
+    return SpillCollected(ctx, c);
+  }
   return Status::OK();
 }
 

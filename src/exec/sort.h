@@ -10,12 +10,13 @@
 /// tracker. Without spilling (ExecContext::spill_dir empty) a refused reservation fails
 /// with ResourceExhausted naming the limit and that spilling is off.
 ///
-/// Spilling (external merge sort): when a thread cannot reserve for its next batch, it
-/// orders what it holds and writes it as a sorted run to a spill file, releases it and
-/// goes on. Once any run is on disk, the threads' last runs are written too, and the
-/// source k-way merges the files reading one batch per run at a time (keys re-encoded
-/// per batch), in passes of at most kMaxMergeFanIn runs. EXPLAIN ANALYZE shows
-/// `spilled=<bytes> runs=<n>`.
+/// Spilling (external merge sort): when a thread cannot reserve for its next batch, or
+/// less than an eighth of the query's memory (at most 64MB) is left for the operators
+/// feeding it, it orders what it holds and writes it as a sorted run to a spill file,
+/// releases it and goes on. Once any run is on disk, the threads' last runs are written too, and
+/// the source k-way merges the files reading one batch per run at a time (keys re-encoded per
+/// batch), in passes of at most kMaxMergeFanIn runs. EXPLAIN ANALYZE shows `spilled=<bytes>
+/// runs=<n>`.
 ///
 /// TopN and Window use the same key machinery but stay in memory: TopN is bounded by
 /// its limit, and Window's partitions are not spilled yet.
@@ -82,6 +83,7 @@ class Sort : public PhysicalOperator {
   std::atomic<bool> spill_requested_{false};
   std::atomic<int64_t> spilled_bytes_{0};
   int64_t runs_written_ = 0;
+  int64_t headroom_ = -1;  // memory left to others before a thread spills (-1: not decided)
   std::unique_ptr<SpillMerge> merge_;
 };
 
