@@ -329,7 +329,7 @@ using ValueCompare =
     std::function<int(const columnar::Column&, int64_t, const columnar::Column&, int64_t)>;
 ValueCompare MakeValueCompare(const columnar::TypePtr& type);
 void RegisterMinMaxByNAggregates(FunctionRegistry& registry);
-/// XXH64 of `size` bytes with seed 0 (checksum; aggregate_checksum.cc).
+/// XXH64 of `size` bytes with seed 0 (checksum; aggregate_checksum.cc, over Parquet's).
 uint64_t XxHash64(const void* data, size_t size);
 
 }  // namespace sqe::exec::aggregate_internal

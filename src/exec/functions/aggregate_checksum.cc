@@ -6,7 +6,8 @@
 // 64-bit integer they hold (sign-extended); double as its IEEE bits (-0 as 0, one NaN);
 // real as its 32-bit pattern sign-extended; boolean as 1 / 0; varchar / varbinary as
 // their bytes; decimal(p <= 18) as the unscaled 64-bit value. Decimals wider than 18
-// digits hash their 16 bytes (not Trino's value).
+// digits hash their 16 bytes (not Trino's value). The hash is the XXH64 of Parquet's
+// bloom filters (formats/parquet/bloom_filter.h).
 
 #include <bit>
 #include <cmath>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "exec/functions/aggregate_accumulator_internal.h"
+#include "formats/parquet/bloom_filter.h"
 
 namespace sqe::exec::aggregate_internal {
 namespace {
@@ -24,74 +26,13 @@ namespace {
 using columnar::Column;
 using columnar::TypeId;
 
+/// Trino's checksum multiplier (also xxhash64's first prime).
 constexpr uint64_t kPrime1 = 0x9E3779B185EBCA87ULL;
-constexpr uint64_t kPrime2 = 0xC2B2AE3D27D4EB4FULL;
-constexpr uint64_t kPrime3 = 0x165667B19E3779F9ULL;
-constexpr uint64_t kPrime4 = 0x85EBCA77C2B2AE63ULL;
-constexpr uint64_t kPrime5 = 0x27D4EB2F165667C5ULL;
-
-uint64_t Load64(const uint8_t* p) {
-  uint64_t v;
-  std::memcpy(&v, p, 8);
-  return v;
-}
-uint32_t Load32(const uint8_t* p) {
-  uint32_t v;
-  std::memcpy(&v, p, 4);
-  return v;
-}
-uint64_t Round(uint64_t acc, uint64_t lane) {
-  acc += lane * kPrime2;
-  return std::rotl(acc, 31) * kPrime1;
-}
-uint64_t MergeRound(uint64_t acc, uint64_t v) {
-  acc ^= Round(0, v);
-  return acc * kPrime1 + kPrime4;
-}
 
 }  // namespace
 
-/// XXH64 of `size` bytes with seed 0 (the published algorithm; little-endian lanes).
 uint64_t XxHash64(const void* data, size_t size) {
-  const uint8_t* p = static_cast<const uint8_t*>(data);
-  const uint8_t* end = p + size;
-  uint64_t h;
-  if (size >= 32) {
-    uint64_t v1 = kPrime1 + kPrime2, v2 = kPrime2, v3 = 0, v4 = 0 - kPrime1;
-    for (; p + 32 <= end; p += 32) {
-      v1 = Round(v1, Load64(p));
-      v2 = Round(v2, Load64(p + 8));
-      v3 = Round(v3, Load64(p + 16));
-      v4 = Round(v4, Load64(p + 24));
-    }
-    h = std::rotl(v1, 1) + std::rotl(v2, 7) + std::rotl(v3, 12) + std::rotl(v4, 18);
-    h = MergeRound(h, v1);
-    h = MergeRound(h, v2);
-    h = MergeRound(h, v3);
-    h = MergeRound(h, v4);
-  } else {
-    h = kPrime5;
-  }
-  h += static_cast<uint64_t>(size);
-  for (; p + 8 <= end; p += 8) {
-    h ^= Round(0, Load64(p));
-    h = std::rotl(h, 27) * kPrime1 + kPrime4;
-  }
-  if (p + 4 <= end) {
-    h ^= static_cast<uint64_t>(Load32(p)) * kPrime1;
-    h = std::rotl(h, 23) * kPrime2 + kPrime3;
-    p += 4;
-  }
-  for (; p < end; ++p) {
-    h ^= static_cast<uint64_t>(*p) * kPrime5;
-    h = std::rotl(h, 11) * kPrime1;
-  }
-  h ^= h >> 33;
-  h *= kPrime2;
-  h ^= h >> 29;
-  h *= kPrime3;
-  h ^= h >> 32;
-  return h;
+  return parquet::XxHash64(std::string_view(static_cast<const char*>(data), size), 0);
 }
 
 namespace {
