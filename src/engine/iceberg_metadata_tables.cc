@@ -14,6 +14,7 @@
 #include "columnar/boolean_builder.h"
 #include "columnar/civil_time.h"
 #include "columnar/column_builder.h"
+#include "columnar/fixed_size_binary_builder.h"
 #include "columnar/fixed_width_builder.h"
 #include "columnar/list_builder.h"
 #include "columnar/map_builder.h"
@@ -129,6 +130,12 @@ std::string LiteralText(const iceberg::Literal& l) {
       return columnar::FormatTimestamp(l.int_value(), columnar::TimeUnit::kNano) + " UTC";
     case IT::kString:
       return l.bytes();
+    case IT::kUuid: {
+      std::string hex = Hex(l.bytes());
+      if (hex.size() != 32) return hex;
+      return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
+             hex.substr(16, 4) + "-" + hex.substr(20);
+    }
     default:
       return Hex(l.bytes());
   }
@@ -211,6 +218,9 @@ Status AppendValue(columnar::ColumnBuilder& b, const Value& v) {
     case TypeId::kString:
     case TypeId::kBinary:
       return static_cast<columnar::BinaryBuilder&>(b).Append(v.string_value());
+    case TypeId::kFixedSizeBinary:
+    case TypeId::kUuid:
+      return static_cast<columnar::FixedSizeBinaryBuilder&>(b).Append(v.string_value());
     case TypeId::kList: {
       auto& list = static_cast<columnar::ListBuilder&>(b);
       SQE_RETURN_NOT_OK(list.Append());

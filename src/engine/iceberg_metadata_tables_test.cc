@@ -120,6 +120,24 @@ TEST_F(MetadataTablesTest, UnpartitionedAndEmptyTables) {
                                      Rows("SELECT file_size_in_bytes FROM s.\"u$files\"").at(0)});
 }
 
+TEST_F(MetadataTablesTest, TransformPartitionsAndTypedBounds) {
+  Run("CREATE TABLE s.p (u uuid, ts timestamp(6) with time zone, n bigint, b varbinary) WITH "
+      "(partitioning = ARRAY['u', 'day(ts)', 'bucket(n, 4)', 'month(ts)'])");
+  Run("INSERT INTO s.p VALUES (UUID '12151fd2-7586-11e9-8f9e-2a86e4085a59', "
+      "CAST('2024-03-01 10:00:00 UTC' AS timestamp(6) with time zone), 7, X'0aff')");
+  // Partition fields take their transforms' result types (uuid, date, int, int months).
+  EXPECT_EQ(Rows("SELECT partition, lower_bounds[1], lower_bounds[2], upper_bounds[4] "
+                 "FROM s.\"p$files\""),
+            std::vector<std::string>{
+                "{\"u\":\"12151fd2-7586-11e9-8f9e-2a86e4085a59\",\"ts_day\":\"2024-03-01\","
+                "\"n_bucket\":3,\"ts_month\":650}|\"12151fd2-7586-11e9-8f9e-2a86e4085a59\"|"
+                "\"2024-03-01 10:00:00.000000 UTC\"|\"0aff\""});
+  EXPECT_EQ(Rows("SELECT partition_summaries[2] FROM s.\"p$manifests\""),
+            std::vector<std::string>{"{\"contains_null\":false,\"contains_nan\":false,"
+                                     "\"lower_bound\":\"2024-03-01\",\"upper_bound\":\"2024-03-"
+                                     "01\"}"});
+}
+
 TEST_F(MetadataTablesTest, Errors) {
   std::string e = Error("SELECT * FROM s.\"t$nope\"");
   EXPECT_TRUE(Contains(e, "'$nope'")) << e;
