@@ -490,11 +490,7 @@ Status HashJoin::FinalizeSpilled(ExecContext& ctx) {
 Result<std::optional<Batch>> HashJoin::SpillProbeRows(const Batch& input, ProbeState& s) {
   const Spill& sp = *spill_;
   const int64_t n = input.num_rows();
-  s.keys.clear();
-  for (int k : stream_keys_) s.keys.push_back(input.column(k));
-  s.hashes.resize(static_cast<size_t>(n));
-  HashKeyColumns(s.keys, n, s.hashes.data());
-  NullMask(s.keys, n, &s.null_keys);
+  HashProbeKeys(input, s);
   s.partitions.assign(static_cast<size_t>(n), -1);
   columnar::SelectionVector keep;
   int64_t spilled = 0;
@@ -809,13 +805,18 @@ Status HashJoin::Execute(ExecContext& ctx, const Batch& input, OperatorState& st
   return ProbeBatch(ctx, input, *table_, s, out);
 }
 
-Status HashJoin::LookUpKeys(const Table& table, const Batch& input, ProbeState& s) const {
+void HashJoin::HashProbeKeys(const Batch& input, ProbeState& s) const {
   const int64_t n = input.num_rows();
   s.keys.clear();
   for (int k : stream_keys_) s.keys.push_back(input.column(k));
   s.hashes.resize(static_cast<size_t>(n));
   HashKeyColumns(s.keys, n, s.hashes.data());
   NullMask(s.keys, n, &s.null_keys);
+}
+
+Status HashJoin::LookUpKeys(const Table& table, const Batch& input, ProbeState& s) const {
+  const int64_t n = input.num_rows();
+  HashProbeKeys(input, s);
   SQE_RETURN_NOT_OK(RowKeyEncoder(key_types_).Encode(s.keys, n, &s.encoded));
   s.groups.resize(static_cast<size_t>(n));
   table.keys.Find(s.encoded, s.hashes.data(), n, s.null_keys.data(), s.groups.data());

@@ -116,6 +116,8 @@ class HashJoin : public PhysicalOperator {
   Status EmitPairs(ExecContext& ctx, Table& table, const columnar::Batch& stream,
                    std::vector<uint32_t>* s_sel, std::vector<uint32_t>* t_sel,
                    std::vector<uint8_t>* matched, std::vector<columnar::Batch>* out);
+  /// s.keys, s.hashes and s.null_keys of the probe batch `input`.
+  void HashProbeKeys(const columnar::Batch& input, ProbeState& s) const;
   /// s.groups[i] = the key number in `table` of row i of `input` (kNotFound for none or a
   /// NULL key), with s.keys, s.hashes, s.null_keys and s.encoded filled on the way.
   Status LookUpKeys(const Table& table, const columnar::Batch& input, ProbeState& s) const;
