@@ -269,8 +269,8 @@ SessionCatalog::SystemTable(const planner::TableName& name) {
     planner::TableName base = name;
     base.table = split->first;
     SQE_ASSIGN_OR_RETURN(auto source, LoadTable(base, {}));
-    SQE_ASSIGN_OR_RETURN(auto rows, IcebergMetadataTable(source->table, *source->fs,
-                                                         split->second, base.ToString()));
+    SQE_ASSIGN_OR_RETURN(auto rows, IcebergMetadataTable(source->table, *source->fs, split->second,
+                                                         base.ToString()));
     return Out(std::move(rows));
   }
   if (name.catalog == kSystemCatalog) {

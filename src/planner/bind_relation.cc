@@ -307,10 +307,9 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
     size_t visible = 0;  // hidden columns keep their names and come last
     for (const ScopeColumn& c : bound.columns) visible += c.hidden ? 0 : 1;
     if (relation.column_aliases.size() != visible) {
-      return ErrorAt(relation.pos, "Column alias list has " +
-                                       std::to_string(relation.column_aliases.size()) +
-                                       " entries but relation has " + std::to_string(visible) +
-                                       " columns");
+      return ErrorAt(relation.pos,
+                     "Column alias list has " + std::to_string(relation.column_aliases.size()) +
+                         " entries but relation has " + std::to_string(visible) + " columns");
     }
     for (size_t i = 0; i < visible; ++i) {
       bound.columns[i].name = Lower(relation.column_aliases[i]);
