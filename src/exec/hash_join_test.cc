@@ -501,6 +501,35 @@ TEST_F(HashJoinSpillTest, NullSafeKeysMatchNullsAfterSpilling) {
   }
 }
 
+TEST_F(HashJoinSpillTest, MultiColumnStringKeys) {
+  // probe (name, n), build (n, name, payload): joined on (name, n) = (build.name, build.n).
+  std::vector<std::optional<std::string>> pname, bname, payload;
+  std::vector<std::optional<int64_t>> pn, bn;
+  for (int64_t i = 0; i < 12000; ++i) {
+    pname.push_back(i % 50 == 0 ? std::nullopt
+                                : std::optional<std::string>("name-" + std::to_string(i % 900)));
+    pn.push_back(i % 7);
+  }
+  for (int64_t i = 0; i < 30000; ++i) {
+    bname.push_back("name-" + std::to_string(i % 1200));
+    bn.push_back(i % 5);
+    payload.push_back("payload " + std::to_string(i));
+  }
+  std::vector<Column> probe = {Strings(pname), Int64s(pn)};
+  std::vector<Column> build = {Int64s(bn), Strings(bname), Strings(payload)};
+  for (JoinType type : {JoinType::kInner, JoinType::kLeft, JoinType::kRightAnti}) {
+    const Run expected =
+        RunLimited(type, probe, build, {0, 1}, {1, 0}, nullptr, false, 2, 0, false);
+    ASSERT_TRUE(expected.status.ok()) << expected.status.ToString();
+    const Run spilled =
+        RunLimited(type, probe, build, {0, 1}, {1, 0}, nullptr, false, 2, kSmallLimit, true);
+    ASSERT_TRUE(spilled.status.ok()) << spilled.status.ToString();
+    EXPECT_NE(spilled.extra.find("spilled="), std::string::npos) << spilled.extra;
+    EXPECT_TRUE(spilled.rows == expected.rows)
+        << JoinTypeName(type) << " rows " << spilled.rows.size() << " vs " << expected.rows.size();
+  }
+}
+
 TEST_F(HashJoinSpillTest, BigPartitionsAreSplitAgain) {
   // 160K build rows (2.5 MB): a first-level partition's table does not fit in what a
   // 256 KB limit leaves, so partitions are split on the next hash bits.
