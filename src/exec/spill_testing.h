@@ -81,6 +81,16 @@ inline Result<SpillRun> RunPlanSpilling(PhysicalOperatorPtr plan, int threads, i
   return run;
 }
 
+/// Expects `status` to be the ResourceExhausted of a query over `limit_setting` with
+/// spilling off (the message names the limit and worker.spill_to_disk).
+inline void ExpectSpillOffError(const Status& status,
+                                const std::string& limit_setting = "query.max_query_memory") {
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.code(), StatusCode::kResourceExhausted) << status.ToString();
+  EXPECT_NE(status.message().find(limit_setting), std::string::npos) << status.message();
+  EXPECT_NE(status.message().find("worker.spill_to_disk"), std::string::npos) << status.message();
+}
+
 /// A fresh directory for one test's spill files (removed by the destructor).
 class ScopedSpillDir {
  public:
