@@ -10,6 +10,7 @@
 #include "columnar/test_columns.h"
 #include "exec/functions/aggregate_accumulator_internal.h"
 #include "exec/functions/aggregate_merge.h"
+#include "exec/functions/aggregate_ordered.h"
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/registry.h"
 
@@ -37,17 +38,13 @@ Column Decimals(const std::vector<std::optional<int64_t>>& unscaled, int precisi
   return ValueOrDie(builder.Finish());
 }
 
-/// Runs `name` over `args` with every row in the group groups[i] (all 0 when empty),
-/// split into two accumulators merged at the end (so Merge is exercised too).
-Result<Column> Aggregate(const std::string& name, const std::vector<Column>& args,
-                         std::vector<uint32_t> groups = {}, int64_t num_groups = 1,
-                         bool distinct = false, int64_t rows = -1) {
-  std::vector<TypePtr> types;
-  for (const Column& c : args) types.push_back(c.type());
+/// Runs `fn` over `args` with every row in the group groups[i] (all 0 when empty), split
+/// into two accumulators merged at the end (so Merge is exercised too).
+Result<Column> RunFunction(const AggregateFunction* fn, const std::vector<Column>& args,
+                           std::vector<uint32_t> groups = {}, int64_t num_groups = 1,
+                           int64_t rows = -1) {
   if (rows < 0) rows = args.empty() ? 0 : args[0].length();
   if (groups.empty()) groups.assign(static_cast<size_t>(rows), 0);
-  SQE_ASSIGN_OR_RETURN(const AggregateFunction* fn,
-                       Registry().ResolveAggregate(name, types, distinct));
   auto tracker = MemoryTracker::Create(MemoryScope::kOperator, "test");
   SQE_ASSIGN_OR_RETURN(auto left, fn->make_accumulator(tracker));
   SQE_ASSIGN_OR_RETURN(auto right, fn->make_accumulator(tracker));
@@ -66,6 +63,17 @@ Result<Column> Aggregate(const std::string& name, const std::vector<Column>& arg
   SQE_RETURN_NOT_OK(left->Merge(*right, identity.data()));
   if (rows > 0) EXPECT_GT(tracker->current(), 0);
   return left->Finalize();
+}
+
+/// RunFunction() of the overload of `name` that takes `args`' types.
+Result<Column> Aggregate(const std::string& name, const std::vector<Column>& args,
+                         std::vector<uint32_t> groups = {}, int64_t num_groups = 1,
+                         bool distinct = false, int64_t rows = -1) {
+  std::vector<TypePtr> types;
+  for (const Column& c : args) types.push_back(c.type());
+  SQE_ASSIGN_OR_RETURN(const AggregateFunction* fn,
+                       Registry().ResolveAggregate(name, types, distinct));
+  return RunFunction(fn, args, std::move(groups), num_groups, rows);
 }
 
 std::string AggJson(const std::string& name, const std::vector<Column>& args,
@@ -379,6 +387,29 @@ TEST(AggregateFunctionsTest, MaxByMinByTopN) {
   EXPECT_EQ(AggJson("min_by", {x, y, many}), "[[\"e\",\"a\",\"f\",\"b\",\"d\"]]");
   Column zero = Int64s({0, 0, 0, 0, 0, 0});
   EXPECT_NE(AggJson("max_by", {x, y, zero}).find("positive integer"), std::string::npos);
+}
+
+TEST(AggregateFunctionsTest, OrderedWrapperSortsEachGroupAndDropsFilteredRows) {
+  SQE_ASSIGN_OR_FAIL(const AggregateFunction* inner,
+                     Registry().ResolveAggregate("array_agg", {columnar::Int64()}, false));
+  SQE_ASSIGN_OR_FAIL(const AggregateFunction* ordered,
+                     MakeOrderedAggregate(inner, {{columnar::String(), false, false}}, true));
+  EXPECT_EQ(ordered->arg_types.size(), 3u);
+  // The same arguments give the same (interned) function.
+  SQE_ASSIGN_OR_FAIL(const AggregateFunction* again,
+                     MakeOrderedAggregate(inner, {{columnar::String(), false, false}}, true));
+  EXPECT_EQ(ordered, again);
+  Column x = Int64s({1, 2, 3, 4, 5, 6});
+  Column key = Strings({"b", std::nullopt, "c", "a", "c", "z"});
+  Column keep = Bools({true, true, true, true, true, false});
+  // Group 0: rows 0..4 (DESC, NULLS LAST, ties in arrival order); group 1: row 5, filtered.
+  SQE_ASSIGN_OR_FAIL(Column r, RunFunction(ordered, {x, key, keep}, {0, 0, 0, 0, 0, 1}, 2));
+  EXPECT_EQ(Json(r), "[[3,5,1,4,2],null]");
+  SQE_ASSIGN_OR_FAIL(Column none,
+                     RunFunction(ordered, {Int64s({}), Strings({}), Bools({})}, {}, 1));
+  EXPECT_EQ(Json(none), "[null]");
+  EXPECT_FALSE(
+      MakeOrderedAggregate(inner, {{columnar::List(columnar::Int64()), true, false}}, false).ok());
 }
 
 TEST(AggregateFunctionsTest, ListsAllAggregates) {
