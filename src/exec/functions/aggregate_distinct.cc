@@ -1,6 +1,8 @@
 // DISTINCT aggregates (count(DISTINCT x), sum(DISTINCT x), ...): a per-group set of the
 // argument values seen; the wrapped accumulator sees each (group, value) once, at
-// Finalize. Rows with a NULL argument are skipped (every aggregate ignores them).
+// Finalize. Rows with a NULL argument are skipped (most aggregates ignore them), except
+// for aggregates that collect NULLs (array_agg, checksum: AggregateKeepsNullInputs), where
+// NULL is one more distinct value.
 
 #include <cstdint>
 #include <cstring>
@@ -10,6 +12,7 @@
 
 #include "exec/functions/aggregate_accumulator_internal.h"
 #include "exec/functions/aggregate_hash.h"
+#include "exec/functions/aggregate_ordered.h"
 
 namespace sqe::exec::aggregate_internal {
 namespace {
@@ -68,7 +71,9 @@ class ByteStringSet {
 class DistinctAccumulator final : public GroupAccumulator {
  public:
   DistinctAccumulator(AggregateFunction inner, std::shared_ptr<MemoryTracker> tracker)
-      : inner_(std::move(inner)), memory_(std::move(tracker)) {}
+      : inner_(std::move(inner)),
+        keep_nulls_(AggregateKeepsNullInputs(inner_.name)),
+        memory_(std::move(tracker)) {}
 
   Status Resize(int64_t n) override {
     num_groups_ = n;
@@ -80,9 +85,15 @@ class DistinctAccumulator final : public GroupAccumulator {
     for (int64_t i = 0; i < rows; ++i) {
       bool any_null = false;
       for (const Column& arg : args) any_null |= arg.IsNull(i);
-      if (any_null) continue;
+      if (any_null && !keep_nulls_) continue;
       key.assign(reinterpret_cast<const char*>(&groups[i]), sizeof(uint32_t));
-      for (const Column& arg : args) AppendValue(RawValue(arg, i, &bool_byte), &key);
+      for (const Column& arg : args) {
+        if (arg.IsNull(i)) {
+          key.append(reinterpret_cast<const char*>(&kNullLength), sizeof(kNullLength));
+        } else {
+          AppendValue(RawValue(arg, i, &bool_byte), &key);
+        }
+      }
       set_.Insert(key, HashBytes(key));
     }
     return memory_.Ensure(set_.MemoryUsage());
@@ -111,6 +122,7 @@ class DistinctAccumulator final : public GroupAccumulator {
       const int64_t end = std::min(set_.size(), begin + kChunk);
       std::vector<uint32_t> groups;
       std::vector<std::vector<std::string>> values(num_args);
+      std::vector<std::vector<uint8_t>> valid(num_args);
       for (int64_t e = begin; e < end; ++e) {
         std::string_view entry = set_.at(e);
         uint32_t group;
@@ -120,15 +132,21 @@ class DistinctAccumulator final : public GroupAccumulator {
         for (size_t a = 0; a < num_args; ++a) {
           uint32_t length;
           std::memcpy(&length, entry.data(), sizeof(length));
-          values[a].emplace_back(entry.substr(sizeof(length), length));
-          entry.remove_prefix(sizeof(length) + length);
+          entry.remove_prefix(sizeof(length));
+          if (length == kNullLength) {
+            values[a].emplace_back();
+            valid[a].push_back(0);
+            continue;
+          }
+          values[a].emplace_back(entry.substr(0, length));
+          valid[a].push_back(1);
+          entry.remove_prefix(length);
         }
       }
-      std::vector<uint8_t> valid(groups.size(), 1);
       std::vector<Column> columns;
       for (size_t a = 0; a < num_args; ++a) {
         SQE_ASSIGN_OR_RETURN(Column column,
-                             BuildRaw(inner_.arg_types[a], values[a], valid, memory_.tracker()));
+                             BuildRaw(inner_.arg_types[a], values[a], valid[a], memory_.tracker()));
         columns.push_back(std::move(column));
       }
       SQE_RETURN_NOT_OK(inner->Update(columns, groups.data(), end - begin));
@@ -144,7 +162,11 @@ class DistinctAccumulator final : public GroupAccumulator {
     key->append(value);
   }
 
+  /// The length that marks a NULL argument in a key (no value bytes follow).
+  static constexpr uint32_t kNullLength = UINT32_MAX;
+
   AggregateFunction inner_;
+  bool keep_nulls_;
   MemoryCharge memory_;
   ByteStringSet set_;
   int64_t num_groups_ = 0;

@@ -217,6 +217,10 @@ TEST(AggregateFunctionsTest, DistinctAggregates) {
   Column s = Strings({"a", "b", "a", "a", std::nullopt, "b"});
   EXPECT_EQ(AggJson("count", {s}, {0, 1, 0, 1, 1, 0}, 2, true), "[2,2]");
   EXPECT_EQ(AggJson("count", {Int64s({})}, {}, 1, true), "[0]");
+  // array_agg collects NULLs, so DISTINCT keeps one; count ignores them.
+  Column with_nulls = Int64s({2, std::nullopt, 2, std::nullopt});
+  EXPECT_EQ(AggJson("array_agg", {with_nulls}, {}, 1, true), "[[2,null]]");
+  EXPECT_EQ(AggJson("count", {with_nulls}, {}, 1, true), "[1]");
 }
 
 TEST(AggregateFunctionsTest, ApproxDistinctWithinError) {
