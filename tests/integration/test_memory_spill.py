@@ -11,8 +11,9 @@ streams its 50M rows to a pyarrow.flight client of `sqe-server` (a shell would c
 whole result in memory first). Each case watches the spill directory on a thread: spilling
 must have written files while the query ran.
 
-Adding a case (the join of helper spillB, for instance): run it through `shell()` or
-`FlightServer`, wrap it in `SpillWatch(spill_dir)`, then `assert_spilled_and_clean`.
+Adding a case: `assert_completes_by_spilling(tmp_path, sql, expected_row, label)` for a
+query whose one-row result the shell prints, else run it through `shell()` or
+`FlightServer` inside `SpillWatch(spill_dir)` and end with `assert_spilled_and_clean`.
 Release binaries only (a sanitizer build's shadow memory makes RSS meaningless); together
 they take about two minutes on the 2-core development machine.
 """
@@ -159,17 +160,25 @@ def csv_numbers(stdout: str) -> list[int]:
     return [int(v) for v in lines[-1].split(",")]
 
 
-def test_group_by_twenty_million_keys_spills_under_256mb(tmp_path):
+def assert_completes_by_spilling(tmp_path: Path, sql: str, expected: list[int],
+                                 label: str) -> ShellRun:
+    """Runs `sql` in sqe-shell with spilling on: its csv row must be `expected`, the peak
+    RSS under 1 GiB, the spill directory used and empty afterwards; prints the figures."""
     spill = tmp_path / "spill"
     with SpillWatch(spill) as watch:
-        run = shell(tmp_path, GROUP_BY, spill)
+        run = shell(tmp_path, sql, spill)
     assert run.returncode == 0, run.stderr[-3000:]
-    assert csv_numbers(run.stdout) == GROUP_BY_RESULT
-    print(f"\nGROUP BY {GROUPS:,} keys over {GROUP_ROWS:,} rows: {run.seconds:.1f} s, peak RSS "
-          f"{run.peak_rss / 2**20:.0f} MiB, spill directory peak {watch.peak_bytes / 2**20:.0f} "
-          f"MiB in {watch.peak_files} files")
+    assert csv_numbers(run.stdout) == expected
+    print(f"\n{label}: {run.seconds:.1f} s, peak RSS {run.peak_rss / 2**20:.0f} MiB, spill "
+          f"directory peak {watch.peak_bytes / 2**20:.0f} MiB in {watch.peak_files} files")
     assert run.peak_rss < RSS_LIMIT
     assert_spilled_and_clean(watch)
+    return run
+
+
+def test_group_by_twenty_million_keys_spills_under_256mb(tmp_path):
+    assert_completes_by_spilling(tmp_path, GROUP_BY, GROUP_BY_RESULT,
+                                 f"GROUP BY {GROUPS:,} keys over {GROUP_ROWS:,} rows")
 
 
 @pytest.mark.parametrize("sql", [GROUP_BY, f"SELECT count(*), max(n) FROM ({SORT})"],
@@ -308,16 +317,8 @@ JOIN_RESULT = [JOIN_ROWS, JOIN_ROWS * (JOIN_ROWS - 1) // 2]
 
 
 def test_join_with_a_thirty_million_row_build_side_spills_under_256mb(tmp_path):
-    spill = tmp_path / "spill"
-    with SpillWatch(spill) as watch:
-        run = shell(tmp_path, JOIN, spill)
-    assert run.returncode == 0, run.stderr[-3000:]
-    assert csv_numbers(run.stdout) == JOIN_RESULT
-    print(f"\nJOIN with a {JOIN_ROWS:,}-row build side: {run.seconds:.1f} s, peak RSS "
-          f"{run.peak_rss / 2**20:.0f} MiB, spill directory peak {watch.peak_bytes / 2**20:.0f} "
-          f"MiB in {watch.peak_files} files")
-    assert run.peak_rss < RSS_LIMIT
-    assert_spilled_and_clean(watch)
+    assert_completes_by_spilling(tmp_path, JOIN, JOIN_RESULT,
+                                 f"JOIN with a {JOIN_ROWS:,}-row build side")
 
 
 # Computed keys repeating on both sides: every key 3 times a side, so 9 pairs a key.
@@ -327,15 +328,9 @@ JOIN_DUPLICATES_RESULT = [9 * 10_000_000, 3 * JOIN_ROWS * (JOIN_ROWS - 1) // 2]
 
 
 def test_join_with_repeated_keys_spills_and_fans_out_under_256mb(tmp_path):
-    spill = tmp_path / "spill"
-    with SpillWatch(spill) as watch:
-        run = shell(tmp_path, JOIN_DUPLICATES, spill)
-    assert run.returncode == 0, run.stderr[-3000:]
-    assert csv_numbers(run.stdout) == JOIN_DUPLICATES_RESULT
-    print(f"\nJOIN of {JOIN_ROWS:,} x {JOIN_ROWS:,} rows on repeated keys (90M pairs): "
-          f"{run.seconds:.1f} s, peak RSS {run.peak_rss / 2**20:.0f} MiB")
-    assert run.peak_rss < RSS_LIMIT
-    assert_spilled_and_clean(watch)
+    assert_completes_by_spilling(
+        tmp_path, JOIN_DUPLICATES, JOIN_DUPLICATES_RESULT,
+        f"JOIN of {JOIN_ROWS:,} x {JOIN_ROWS:,} rows on repeated keys (90M pairs)")
 
 
 def test_join_explain_analyze_shows_the_spilled_bytes(tmp_path):
