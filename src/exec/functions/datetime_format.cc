@@ -355,8 +355,9 @@ Status ParseJoda(std::string_view text, std::string_view pattern, Parts* p, bool
         break;
       case 'a': {
         if (text.size() - pos >= 2) {
-          const std::string ampm = {static_cast<char>(std::toupper(text[pos])),
-                                    static_cast<char>(std::toupper(text[pos + 1]))};
+          const std::string ampm = {
+              static_cast<char>(std::toupper(static_cast<unsigned char>(text[pos]))),
+              static_cast<char>(std::toupper(static_cast<unsigned char>(text[pos + 1])))};
           ok = ampm == "AM" || ampm == "PM";
           pm = ampm == "PM";
           has_ampm = true;
@@ -483,8 +484,9 @@ Status ParseMySql(std::string_view text, std::string_view format, Parts* p) {
       }
       case 'p':
         if (text.size() - pos >= 2) {
-          const char a = static_cast<char>(std::toupper(text[pos]));
-          ok = (a == 'A' || a == 'P') && std::toupper(text[pos + 1]) == 'M';
+          const char a = static_cast<char>(std::toupper(static_cast<unsigned char>(text[pos])));
+          ok = (a == 'A' || a == 'P') &&
+               std::toupper(static_cast<unsigned char>(text[pos + 1])) == 'M';
           pm = a == 'P';
           pos += 2;
         } else {
