@@ -423,18 +423,18 @@ TEST(AggregateFunctionsTest, ListsAllAggregates) {
                            "var_pop", "bool_and",    "bool_or",    "every",    "approx_distinct"}) {
     EXPECT_TRUE(Registry().IsAggregate(name)) << name;
   }
+}
 
-  TEST(AggregateFunctionsTest, ListsTheCollectionAndStatisticsAggregates) {
-    for (const char* name :
-         {"array_agg",      "listagg",        "string_agg",     "map_agg",
-          "multimap_agg",   "histogram",      "checksum",       "approx_percentile",
-          "corr",           "covar_pop",      "covar_samp",     "regr_slope",
-          "regr_intercept", "regr_count",     "regr_r2",        "regr_avgx",
-          "regr_avgy",      "regr_sxx",       "regr_syy",       "regr_sxy",
-          "skewness",       "kurtosis",       "geometric_mean", "bitwise_and_agg",
-          "bitwise_or_agg", "bitwise_xor_agg"}) {
-      EXPECT_TRUE(Registry().IsAggregate(name)) << name;
-    }
+TEST(AggregateFunctionsTest, ListsTheCollectionAndStatisticsAggregates) {
+  for (const char* name :
+       {"array_agg",      "listagg",        "string_agg",     "map_agg",
+        "multimap_agg",   "histogram",      "checksum",       "approx_percentile",
+        "corr",           "covar_pop",      "covar_samp",     "regr_slope",
+        "regr_intercept", "regr_count",     "regr_r2",        "regr_avgx",
+        "regr_avgy",      "regr_sxx",       "regr_syy",       "regr_sxy",
+        "skewness",       "kurtosis",       "geometric_mean", "bitwise_and_agg",
+        "bitwise_or_agg", "bitwise_xor_agg"}) {
+    EXPECT_TRUE(Registry().IsAggregate(name)) << name;
   }
 }
 
