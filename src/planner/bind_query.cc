@@ -25,6 +25,41 @@ std::string ItemName(const ast::Expr& e, size_t index) {
   return "_col" + std::to_string(index);
 }
 
+/// Whether output column `i` of `plan` is a bare NULL select item (`SELECT NULL`), which
+/// binds as a boolean NULL literal but has no type of its own yet. Looks through the
+/// ORDER BY, LIMIT and filter nodes over the select list's projection.
+bool IsUntypedNullColumn(const LogicalNode& plan, size_t i) {
+  if (i >= plan.output.size()) return false;
+  int32_t id = plan.output[i].id;
+  const LogicalNode* node = &plan;
+  while (node != nullptr) {
+    switch (node->kind) {
+      case LogicalKind::kSort:
+      case LogicalKind::kTopN:
+      case LogicalKind::kLimit:
+      case LogicalKind::kFilter:
+        node = node->children.empty() ? nullptr : node->children[0].get();
+        continue;
+      case LogicalKind::kProject: {
+        int pos = node->IndexOf(id);
+        if (pos < 0 || static_cast<size_t>(pos) >= node->expressions.size()) return false;
+        const ExprPtr& e = node->expressions[pos];
+        if (e == nullptr) return false;
+        if (e->kind == exec::ExprKind::kColumn && !node->children.empty()) {
+          id = e->column;  // a pass-through of the child's column
+          node = node->children[0].get();
+          continue;
+        }
+        return e->kind == exec::ExprKind::kLiteral && e->value.is_null() && e->type != nullptr &&
+               e->type->id() == columnar::TypeId::kBoolean;
+      }
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 Result<Binder::QueryPlan> Binder::BindQueryNode(const ast::Query& query, const Scope* outer,
@@ -47,8 +82,9 @@ Result<Binder::QueryPlan> Binder::BindQueryNode(const ast::Query& query, const S
     ~RestoreCtes() { slot = saved; }
   } restore{current_ctes_, current_ctes_};
   current_ctes_ = ctes;
-  SQE_ASSIGN_OR_RETURN(QueryPlan q, BindQueryBody(*query.body, outer, ctes,
-                                                  query.order_by.empty() ? nullptr : &query.order_by));
+  SQE_ASSIGN_OR_RETURN(
+      QueryPlan q,
+      BindQueryBody(*query.body, outer, ctes, query.order_by.empty() ? nullptr : &query.order_by));
   int64_t limit = -1;
   int64_t offset = 0;
   if (query.limit != nullptr) {
@@ -199,20 +235,28 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
       SQE_ASSIGN_OR_RETURN(QueryPlan left, BindQueryBody(*body.left, outer, ctes, nullptr));
       SQE_ASSIGN_OR_RETURN(QueryPlan right, BindQueryBody(*body.right, outer, ctes, nullptr));
       if (left.names.size() != right.names.size()) {
-        return ErrorAt(body.pos, std::string(body.set_op == ast::SetOpKind::kUnion ? "UNION"
-                                             : body.set_op == ast::SetOpKind::kIntersect
-                                                 ? "INTERSECT"
-                                                 : "EXCEPT") +
-                                     " query has different number of fields: " +
-                                     std::to_string(left.names.size()) + ", " +
-                                     std::to_string(right.names.size()));
+        return ErrorAt(
+            body.pos,
+            std::string(body.set_op == ast::SetOpKind::kUnion       ? "UNION"
+                        : body.set_op == ast::SetOpKind::kIntersect ? "INTERSECT"
+                                                                    : "EXCEPT") +
+                " query has different number of fields: " + std::to_string(left.names.size()) +
+                ", " + std::to_string(right.names.size()));
       }
-      // Coerce both sides to common column types.
+      // Coerce both sides to common column types. A bare NULL select item has no type of
+      // its own (it binds as boolean): it takes the other side's type, as in Trino.
       std::vector<columnar::TypePtr> types;
       for (size_t i = 0; i < left.names.size(); ++i) {
         const auto& lt = left.plan->output[i].type;
         const auto& rt = right.plan->output[i].type;
-        auto common = exec::CommonSuperType(lt, rt);
+        std::optional<columnar::TypePtr> common;
+        if (IsUntypedNullColumn(*left.plan, i)) {
+          common = rt;
+        } else if (IsUntypedNullColumn(*right.plan, i)) {
+          common = lt;
+        } else {
+          common = exec::CommonSuperType(lt, rt);
+        }
         if (!common.has_value()) {
           return ErrorAt(body.pos, "column " + std::to_string(i + 1) +
                                        " of the set operation has incompatible types " +
@@ -229,8 +273,12 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
         std::vector<ExprPtr> exprs;
         for (size_t i = 0; i < types.size(); ++i) {
           const ColumnInfo& c = side.plan->output[i];
-          SQE_ASSIGN_OR_RETURN(ExprPtr e,
-                               CastTo(exec::Expr::Column(c.id, c.type, c.name), types[i], body.pos));
+          if (IsUntypedNullColumn(*side.plan, i)) {
+            exprs.push_back(exec::Expr::Literal(exec::Value::Null(types[i])));
+            continue;
+          }
+          SQE_ASSIGN_OR_RETURN(
+              ExprPtr e, CastTo(exec::Expr::Column(c.id, c.type, c.name), types[i], body.pos));
           exprs.push_back(e);
         }
         return Project(side.plan, std::move(exprs), side.names, nullptr);
@@ -242,8 +290,8 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
         node = MakeNode(LogicalKind::kUnionAll);
       } else {
         node = MakeNode(LogicalKind::kSetOp);
-        node->set_op = body.set_op == ast::SetOpKind::kIntersect ? SetOpKind::kIntersect
-                                                                 : SetOpKind::kExcept;
+        node->set_op =
+            body.set_op == ast::SetOpKind::kIntersect ? SetOpKind::kIntersect : SetOpKind::kExcept;
         node->set_all = !body.set_distinct;
       }
       for (size_t i = 0; i < types.size(); ++i) {
@@ -253,7 +301,8 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
       if (body.set_op == ast::SetOpKind::kUnion && body.set_distinct) {
         LogicalPtr distinct = MakeNode(LogicalKind::kDistinct);
         distinct->children.push_back(node);
-        for (const ColumnInfo& c : node->output) distinct->output.push_back(NewColumn(c.name, c.type));
+        for (const ColumnInfo& c : node->output)
+          distinct->output.push_back(NewColumn(c.name, c.type));
         node = distinct;
       }
       q.plan = node;
@@ -270,11 +319,12 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
       if (IsOrdinal(*item.expr)) {
         int64_t n = std::stoll(item.expr->text);
         if (n < 1 || n > static_cast<int64_t>(q.names.size())) {
-          return ErrorAt(item.expr->pos, "ORDER BY position " + item.expr->text +
-                                             " is not in select list");
+          return ErrorAt(item.expr->pos,
+                         "ORDER BY position " + item.expr->text + " is not in select list");
         }
         index = static_cast<int>(n - 1);
-      } else if (item.expr->kind == ast::ExprKind::kIdentifier && item.expr->name.parts.size() == 1) {
+      } else if (item.expr->kind == ast::ExprKind::kIdentifier &&
+                 item.expr->name.parts.size() == 1) {
         std::string name = NameOf(item.expr->name.parts[0], item.expr->name.quoted[0]);
         for (size_t i = 0; i < q.names.size(); ++i) {
           if (Lower(q.names[i]) == name) index = static_cast<int>(i);
@@ -336,7 +386,8 @@ bool DecorrelateInWhere(Decorrelation& decorrelation, const LogicalNode& plan,
   }
   for (size_t i = 0; i < inner.size(); ++i) {
     decorrelation.outer_keys.push_back(outer[i]);
-    decorrelation.inner_key_columns.push_back(ColumnInfo{-1, inner[i]->ToString(), inner[i]->type, true});
+    decorrelation.inner_key_columns.push_back(
+        ColumnInfo{-1, inner[i]->ToString(), inner[i]->type, true});
   }
   return true;
 }
@@ -580,8 +631,8 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
         }
       }
       if (!matched) {
-        return ErrorAt(item.expr->pos, "Table '" + qualifier + "' not found in FROM for " +
-                                           qualifier + ".*");
+        return ErrorAt(item.expr->pos,
+                       "Table '" + qualifier + "' not found in FROM for " + qualifier + ".*");
       }
       if (scope->relations.empty()) {
         return ErrorAt(item.expr->pos, "SELECT * not allowed in queries without FROM clause");
@@ -605,8 +656,8 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
       if (IsOrdinal(*item.expr)) {
         int64_t n = std::stoll(item.expr->text);
         if (n < 1 || n > static_cast<int64_t>(visible)) {
-          return ErrorAt(item.expr->pos, "ORDER BY position " + item.expr->text +
-                                             " is not in select list");
+          return ErrorAt(item.expr->pos,
+                         "ORDER BY position " + item.expr->text + " is not in select list");
         }
         index = static_cast<int>(n - 1);
       } else if (item.expr->kind == ast::ExprKind::kIdentifier &&
@@ -662,8 +713,8 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
   LogicalPtr project = MakeNode(LogicalKind::kProject);
   for (size_t i = 0; i < key_count; ++i) {
     project->output.push_back(info.key_columns[i]);
-    project->expressions.push_back(
-        exec::Expr::Column(info.key_columns[i].id, info.key_columns[i].type, info.key_columns[i].name));
+    project->expressions.push_back(exec::Expr::Column(
+        info.key_columns[i].id, info.key_columns[i].type, info.key_columns[i].name));
   }
   for (size_t i = 0; i < exprs.size(); ++i) {
     columnar::TypePtr type = exprs[i]->type ? exprs[i]->type : columnar::Boolean();
@@ -704,7 +755,8 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
       strip->children.push_back(plan);
       distinct->children[0] = strip;
     }
-    for (const ColumnInfo& c : distinct->children[0]->output) distinct->output.push_back(NewColumn(c.name, c.type));
+    for (const ColumnInfo& c : distinct->children[0]->output)
+      distinct->output.push_back(NewColumn(c.name, c.type));
     // Re-map ORDER BY references to the distinct output (same positions).
     plan = distinct;
   }

@@ -274,7 +274,7 @@ Status LeafValues::ConvertFixed(const uint8_t* in, int64_t n, uint8_t* out) {
         }
         return Status::OK();
       }
-      std::memcpy(out, in, n * 8);
+      if (n > 0) std::memcpy(out, in, n * 8);
       return MillisToMicros(reinterpret_cast<int64_t*>(out), n);
     case LeafConversion::kInt96ToNanos:
       for (int64_t i = 0; i < n; ++i)
