@@ -332,4 +332,11 @@ void RegisterMinMaxByNAggregates(FunctionRegistry& registry);
 /// XXH64 of `size` bytes with seed 0 (checksum; aggregate_checksum.cc, over Parquet's).
 uint64_t XxHash64(const void* data, size_t size);
 
+/// Whether a numeric aggregate takes an argument of `type`: an integer, floating point or
+/// decimal type, or an untyped NULL (nullptr).
+inline bool IsNumber(const columnar::TypePtr& type) {
+  return type == nullptr || type->is_integer() || type->is_floating() ||
+         type->id() == columnar::TypeId::kDecimal128;
+}
+
 }  // namespace sqe::exec::aggregate_internal

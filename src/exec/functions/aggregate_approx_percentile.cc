@@ -243,11 +243,6 @@ double NumberAt(const Column& c, int64_t i) {
   }
 }
 
-bool IsNumber(const TypePtr& type) {
-  return type == nullptr || type->is_integer() || type->is_floating() ||
-         type->id() == columnar::TypeId::kDecimal128;
-}
-
 }  // namespace
 
 void RegisterApproxPercentileAggregate(FunctionRegistry& registry) {

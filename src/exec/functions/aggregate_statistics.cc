@@ -343,11 +343,6 @@ class BitwiseAccumulator final : public GroupAccumulator {
   std::vector<uint8_t> seen_;
 };
 
-bool IsNumber(const columnar::TypePtr& type) {
-  return type == nullptr || type->is_integer() || type->is_floating() ||
-         type->id() == columnar::TypeId::kDecimal128;
-}
-
 template <typename Accumulator>
 AccumulatorFactory Factory() {
   return [](std::shared_ptr<MemoryTracker> tracker) -> Result<std::unique_ptr<GroupAccumulator>> {

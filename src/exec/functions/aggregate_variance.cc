@@ -84,11 +84,6 @@ class VarianceAccumulator final : public GroupAccumulator {
   std::vector<double> m2_;
 };
 
-bool IsNumber(const columnar::TypePtr& type) {
-  return type == nullptr || type->is_integer() || type->is_floating() ||
-         type->id() == columnar::TypeId::kDecimal128;
-}
-
 template <Spread kSpread>
 void AddSpread(FunctionRegistry& registry, const std::string& name, const char* description) {
   AddAggregateFamily(
