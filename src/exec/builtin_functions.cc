@@ -8,25 +8,7 @@ namespace sqe::exec {
 const FunctionRegistry& FunctionRegistry::Global() {
   static const FunctionRegistry* registry = [] {
     auto* r = new FunctionRegistry();
-    // Scalar families.
-    RegisterArithmeticFunctions(*r);
-    RegisterComparisonFunctions(*r);
-    RegisterStringFunctions(*r);
-    RegisterDatetimeFunctions(*r);
-    RegisterMathFunctions(*r);
-    RegisterConditionalFunctions(*r);
-    RegisterArrayFunctions(*r);
-    RegisterSystemInformationFunctions(*r);
-    RegisterRegexpFunctions(*r);
-    RegisterMoreMathFunctions(*r);
-    RegisterStringMoreFunctions(*r);
-    RegisterFormatFunction(*r);
-    RegisterArrayRepeatFunction(*r);
-    RegisterArrayMoreFunctions(*r);
-    RegisterMapFunctions(*r);
-    RegisterLambdaFunctions(*r);
-    RegisterTryFunction(*r);
-    RegisterJsonFunctions(*r);
+    RegisterScalarFunctions(*r);
     // Aggregate families (exec/functions/aggregate_*.cc) register here.
     RegisterAggregateFunctions(*r);
     return r;

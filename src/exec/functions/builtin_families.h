@@ -1,11 +1,15 @@
 #pragma once
 /// One registration function per family of built-in functions; FunctionRegistry::Global()
-/// (exec/builtin_functions.cc) calls each once. Adding a family: one file under
-/// exec/functions, one declaration here, one call there (docs/dev/adding-a-function.md).
+/// (exec/builtin_functions.cc) calls RegisterScalarFunctions and RegisterAggregateFunctions
+/// once. Adding a scalar family: one file under exec/functions, one declaration here, one
+/// call in RegisterScalarFunctions (scalar_families.cc; docs/dev/adding-a-function.md).
 
 #include "exec/functions/registry.h"
 
 namespace sqe::exec {
+
+/// Every scalar family below, in order (scalar_families.cc).
+void RegisterScalarFunctions(FunctionRegistry& registry);
 
 // Scalar families (exec/functions/<family>.cc).
 void RegisterArithmeticFunctions(FunctionRegistry& registry);   // + - * / % negate

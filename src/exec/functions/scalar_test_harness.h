@@ -16,23 +16,7 @@ namespace sqe::exec::testing {
 inline const FunctionRegistry& ScalarRegistry() {
   static const FunctionRegistry* registry = [] {
     auto* r = new FunctionRegistry();
-    RegisterArithmeticFunctions(*r);
-    RegisterComparisonFunctions(*r);
-    RegisterStringFunctions(*r);
-    RegisterDatetimeFunctions(*r);
-    RegisterMathFunctions(*r);
-    RegisterConditionalFunctions(*r);
-    RegisterArrayFunctions(*r);
-    RegisterRegexpFunctions(*r);
-    RegisterMoreMathFunctions(*r);
-    RegisterStringMoreFunctions(*r);
-    RegisterFormatFunction(*r);
-    RegisterArrayRepeatFunction(*r);
-    RegisterArrayMoreFunctions(*r);
-    RegisterMapFunctions(*r);
-    RegisterLambdaFunctions(*r);
-    RegisterTryFunction(*r);
-    RegisterJsonFunctions(*r);
+    RegisterScalarFunctions(*r);
     return r;
   }();
   return *registry;
