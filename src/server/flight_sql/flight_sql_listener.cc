@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include <grpc/grpc.h>
 #include <grpcpp/security/server_credentials.h>
 #include <grpcpp/server_builder.h>
 
@@ -13,7 +14,24 @@ FlightSqlListener::FlightSqlListener(FlightSqlServiceOptions options,
 
 FlightSqlListener::~FlightSqlListener() { Stop(); }
 
+namespace {
+
+/// Holds one reference on the gRPC library for the life of the process. Without it the
+/// last grpc::Server's destructor runs grpc_shutdown(), which joins gRPC's executor
+/// threads; one of them can sit in a poll of several seconds, and a SIGTERM'd server then
+/// missed its stop deadline (seen on a loaded CI machine).
+void KeepGrpcInitialized() {
+  static const bool kInitialized = [] {
+    grpc_init();
+    return true;
+  }();
+  (void)kInitialized;
+}
+
+}  // namespace
+
 Status FlightSqlListener::Bind(const std::string& host, int port) {
+  KeepGrpcInitialized();
   grpc::ServerBuilder builder;
   int selected = 0;
   std::shared_ptr<grpc::ServerCredentials> credentials =

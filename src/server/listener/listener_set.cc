@@ -1,5 +1,6 @@
 #include "server/listener/listener_set.h"
 
+#include <chrono>
 #include <map>
 #include <utility>
 
@@ -69,7 +70,17 @@ Status ListenerSet::ServeAll() {
 
 void ListenerSet::StopAll() {
   for (auto it = entries_.rbegin(); it != entries_.rend(); ++it) {
-    if (it->listener) it->listener->Stop();
+    if (it->listener == nullptr) continue;
+    auto begin = std::chrono::steady_clock::now();
+    log::Info("server.listener_stopping", {{"listener", it->spec.name}});
+    it->listener->Stop();
+    it->listener.reset();
+    log::Info(
+        "server.listener_stopped",
+        {{"listener", it->spec.name},
+         {"stop_ms", static_cast<long long>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                std::chrono::steady_clock::now() - begin)
+                                                .count())}});
   }
 }
 
