@@ -20,7 +20,7 @@
 #include "exec/functions/cast.h"
 #include "exec/functions/datetime_families_internal.h"
 #include "exec/functions/kernel_internal.h"
-#include "exec/functions/time_zone_rules.h"
+#include "columnar/time_zone_rules.h"
 
 namespace sqe::exec {
 namespace {
@@ -28,6 +28,8 @@ namespace {
 using columnar::Column;
 using columnar::TypeId;
 using columnar::TypePtr;
+using columnar::FormatOffset;
+using columnar::TimeZoneRules;
 
 constexpr int64_t kMicrosPerSecond = 1'000'000;
 constexpr int64_t kMicrosPerDay = 86'400 * kMicrosPerSecond;

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "exec/functions/scalar_test_harness.h"
-#include "exec/functions/time_zone_rules.h"
+#include "columnar/time_zone_rules.h"
 
 namespace sqe::exec {
 namespace {
@@ -10,6 +10,7 @@ using columnar::testing::Float64s;
 using columnar::testing::Strings;
 using testing::Eval;
 using testing::Typed;
+using columnar::TimeZoneRules;
 
 columnar::Column Timestamps(const std::vector<std::optional<std::string>>& text) {
   return Typed(columnar::Timestamp(), text);

@@ -1,6 +1,6 @@
 // TimeZoneRules: fixed offsets and TZif files (RFC 8536).
 
-#include "exec/functions/time_zone_rules.h"
+#include "columnar/time_zone_rules.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -9,7 +9,9 @@
 #include <mutex>
 #include <sstream>
 
-namespace sqe::exec {
+#include "columnar/civil_time.h"
+
+namespace sqe::columnar {
 namespace {
 
 bool ParseFixed(std::string_view name, int64_t* offset) {
@@ -86,8 +88,10 @@ Result<std::shared_ptr<const TimeZoneRules>> TimeZoneRules::Load(std::string_vie
                        ? "UTC"
                        : FormatOffset(fixed);
   } else {
-    const auto unsupported =
-        Status::InvalidArgument("Time zone not supported: " + std::string(name));
+    const auto unsupported = Status::InvalidArgument(
+        "Time zone not supported: " + std::string(name) +
+        " (use an IANA zone name such as 'America/New_York' or 'Europe/Paris', or an offset "
+        "such as '+05:30' or 'UTC')");
     if (!SafeZoneName(name)) return unsupported;
     std::ifstream in("/usr/share/zoneinfo/" + std::string(name), std::ios::binary);
     if (!in) return unsupported;
@@ -141,4 +145,47 @@ int64_t TimeZoneRules::OffsetForLocal(int64_t local_seconds) const {
   return first;  // a gap: the wall time does not exist; use the offset before it
 }
 
-}  // namespace sqe::exec
+namespace {
+
+int64_t FloorDivide(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int64_t SaturatingAdd(int64_t a, int64_t b) {
+  int64_t out = 0;
+  if (!__builtin_add_overflow(a, b, &out)) return out;
+  return b > 0 ? INT64_MAX : INT64_MIN;
+}
+
+}  // namespace
+
+int64_t TimeZoneRules::ToLocal(int64_t utc_ticks, int64_t per_second) const {
+  if (is_utc()) return utc_ticks;
+  return SaturatingAdd(utc_ticks, OffsetAt(FloorDivide(utc_ticks, per_second)) * per_second);
+}
+
+int64_t TimeZoneRules::FromLocal(int64_t local_ticks, int64_t per_second) const {
+  if (is_utc()) return local_ticks;
+  return SaturatingAdd(local_ticks,
+                       -OffsetForLocal(FloorDivide(local_ticks, per_second)) * per_second);
+}
+
+std::shared_ptr<const TimeZoneRules> ZoneRulesOf(const DataType& type) {
+  if (type.id() == TypeId::kTimestamp && type.has_timezone()) {
+    auto rules = TimeZoneRules::Load(type.timezone());
+    if (rules.ok()) return *rules;
+  }
+  static const auto* utc = new std::shared_ptr<const TimeZoneRules>(*TimeZoneRules::Load("UTC"));
+  return *utc;
+}
+
+void AppendZonedTimestamp(int64_t ticks, const DataType& type, std::string* out) {
+  const auto rules = ZoneRulesOf(type);
+  AppendTimestamp(rules->ToLocal(ticks, TicksPerSecond(type.unit())), type.unit(), out);
+  out->push_back(' ');
+  out->append(rules->name());
+}
+
+}  // namespace sqe::columnar
