@@ -108,6 +108,7 @@ class StreamingCursor : public ResultCursor {
   int64_t peak_memory_bytes() const override {
     return ctx_->tracker != nullptr ? ctx_->tracker->peak() : 0;
   }
+  int64_t spilled_bytes() const override { return ctx_->spilled_bytes(); }
   int64_t cpu_nanos() const override { return ctx_->cpu_nanos.load(std::memory_order_relaxed); }
 
  private:

@@ -34,6 +34,8 @@ class ResultCursor {
   /// The most memory the query's tracker held so far, in bytes (0 for statements that ran
   /// before the cursor existed). Any thread.
   virtual int64_t peak_memory_bytes() const { return 0; }
+  /// Bytes the query wrote to its spill files so far (0 when it did not spill). Any thread.
+  virtual int64_t spilled_bytes() const { return 0; }
   /// CPU time the query's pipeline threads spent so far, in nanoseconds (0 for statements
   /// that ran before the cursor existed). Any thread.
   virtual int64_t cpu_nanos() const { return 0; }

@@ -29,4 +29,9 @@ Result<SpillDirectory*> ExecContext::SpillDirectoryForQuery() {
   return spill_directory_.get();
 }
 
+int64_t ExecContext::spilled_bytes() {
+  std::lock_guard<std::mutex> lock(spill_mutex_);
+  return spill_directory_ != nullptr ? spill_directory_->bytes_spilled().load() : 0;
+}
+
 }  // namespace sqe::exec

@@ -66,6 +66,9 @@ class ExecContext {
   /// destroyed. ResourceExhausted saying spilling is off (worker.spill_to_disk) when
   /// spill_dir is empty; IOError when the directory cannot be made.
   Result<SpillDirectory*> SpillDirectoryForQuery();
+  /// Bytes the query has written to its spill directory so far (0 when it never spilled).
+  /// Any thread.
+  int64_t spilled_bytes();
   /// Whether spilling is allowed (spill_dir set).
   bool spill_enabled() const { return !spill_dir.empty(); }
 

@@ -259,7 +259,7 @@ json TrinoQuery::Stats() const {
                 {"physicalInputBytes", 0},
                 {"physicalWrittenBytes", 0},
                 {"peakMemoryBytes", cursor_ != nullptr ? cursor_->peak_memory_bytes() : 0},
-                {"spilledBytes", 0}};
+                {"spilledBytes", cursor_ != nullptr ? cursor_->spilled_bytes() : 0}};
   if (finished) stats["progressPercentage"] = 100.0;
   return stats;
 }
