@@ -16,6 +16,7 @@
 
 #include "columnar/binary_builder.h"
 #include "columnar/boolean_builder.h"
+#include "columnar/buffer.h"
 #include "columnar/column.h"
 #include "columnar/data_type.h"
 #include "columnar/fixed_size_binary_builder.h"
@@ -304,12 +305,93 @@ using AccumulatorFactory = std::function<Result<std::unique_ptr<GroupAccumulator
 AggregateFunction MakeFunction(std::string name, std::vector<columnar::TypePtr> arg_types,
                                columnar::TypePtr return_type, AccumulatorFactory factory);
 
+/// The factory of an accumulator whose only constructor argument is the tracker.
+template <typename Accumulator>
+AccumulatorFactory FactoryOf() {
+  return [](std::shared_ptr<MemoryTracker> tracker) -> Result<std::unique_ptr<GroupAccumulator>> {
+    return std::unique_ptr<GroupAccumulator>(new Accumulator(std::move(tracker)));
+  };
+}
+
 /// Registers `name` with `resolver`, applying MakeDistinct when a call says DISTINCT.
 void AddAggregateFamily(
     FunctionRegistry& registry, const std::string& name,
     std::function<std::optional<AggregateFunction>(const std::vector<columnar::TypePtr>& arg_types)>
         resolver,
     std::string return_type, std::string argument_types, std::string description);
+
+/// Registers `name` over `arity` numeric arguments, each cast to double by the binder
+/// (variance, corr, regr_*, skewness, ...): the signature text is "double" per argument
+/// (`argument_names`, e.g. "double y, double x", when given), the result bigint when
+/// `bigint_result` and double otherwise.
+void AddDoubleArgumentFamily(FunctionRegistry& registry, const std::string& name, size_t arity,
+                             bool bigint_result, AccumulatorFactory factory,
+                             std::string argument_names, std::string description);
+
+/// A row of a chunk kept by KeptChunks: chunk index and row.
+struct RowRef {
+  uint32_t chunk;
+  uint32_t row;
+};
+
+/// The argument columns an accumulator was given (shared buffers, no copy), kept alive for
+/// row references into them, with a rough byte charge: the base of the collecting
+/// aggregates (array_agg, map_agg, histogram), max_by(x, y, n) and the ordered wrapper.
+/// Not thread-safe (one accumulator's state).
+class KeptChunks {
+ public:
+  explicit KeptChunks(std::shared_ptr<MemoryTracker> tracker) : memory_(std::move(tracker)) {}
+
+  /// Keeps `args` (one Update's columns) and charges the kept bytes plus `other_bytes`
+  /// (the caller's own state); returns the chunk index.
+  Result<uint32_t> Keep(const std::vector<columnar::Column>& args, int64_t rows,
+                        int64_t other_bytes) {
+    int64_t bytes = 0;
+    for (const columnar::Column& c : args) {
+      bytes += rows * std::max<int64_t>(c.type()->byte_width(), 16);
+    }
+    bytes_ += bytes;
+    SQE_RETURN_NOT_OK(Charge(other_bytes));
+    chunks_.push_back(args);
+    return static_cast<uint32_t>(chunks_.size() - 1);
+  }
+  /// Appends all of `other`'s chunks; returns the index its first chunk got.
+  Result<uint32_t> KeepAll(const KeptChunks& other, int64_t other_bytes) {
+    const uint32_t base = static_cast<uint32_t>(chunks_.size());
+    chunks_.insert(chunks_.end(), other.chunks_.begin(), other.chunks_.end());
+    bytes_ += other.bytes_;
+    SQE_RETURN_NOT_OK(Charge(other_bytes));
+    return base;
+  }
+  /// Makes the charge at least the kept bytes plus `other_bytes`.
+  Status Charge(int64_t other_bytes) { return memory_.Ensure(bytes_ + other_bytes); }
+  /// Column `arg` of every chunk, as Interleave pieces.
+  std::vector<columnar::Column> Pieces(size_t arg) const {
+    std::vector<columnar::Column> pieces;
+    pieces.reserve(chunks_.size());
+    for (const auto& c : chunks_) pieces.push_back(c[arg]);
+    return pieces;
+  }
+  const columnar::Column& At(uint32_t chunk, size_t arg) const { return chunks_[chunk][arg]; }
+  int64_t bytes() const { return bytes_; }
+  const std::shared_ptr<MemoryTracker>& tracker() const { return memory_.tracker(); }
+
+ private:
+  MemoryCharge memory_;
+  std::vector<std::vector<columnar::Column>> chunks_;
+  int64_t bytes_ = 0;
+};
+
+/// Gathers the referenced rows of argument `arg` (in the order given) into one column of
+/// `type` (aggregate_collect.cc).
+Result<columnar::Column> Gather(const KeptChunks& chunks, size_t arg, const columnar::TypePtr& type,
+                                const std::vector<RowRef>& refs);
+
+/// The validity and offsets buffers of a list / map column of `sizes.size()` rows, a row
+/// NULL where its size is 0; ResourceExhausted past 2^31 elements (aggregate_collect.cc).
+Status ListBuffers(const std::vector<int64_t>& sizes, const std::shared_ptr<MemoryTracker>& tracker,
+                   columnar::BufferPtr* validity, columnar::BufferPtr* offsets,
+                   int64_t* null_count);
 
 // One per family file.
 void RegisterCountAggregates(FunctionRegistry& registry);

@@ -153,11 +153,7 @@ void RegisterApproxDistinctAggregates(FunctionRegistry& registry) {
         VisitValueTraits(type, [&](auto traits) {
           using Traits = decltype(traits);
           result = MakeFunction("approx_distinct", {type}, columnar::Int64(),
-                                [](std::shared_ptr<MemoryTracker> tracker)
-                                    -> Result<std::unique_ptr<GroupAccumulator>> {
-                                  return std::unique_ptr<GroupAccumulator>(
-                                      new ApproxDistinctAccumulator<Traits>(std::move(tracker)));
-                                });
+                                FactoryOf<ApproxDistinctAccumulator<Traits>>());
         });
         return result;
       },

@@ -67,11 +67,7 @@ void AddBool(FunctionRegistry& registry, const std::string& name, const char* de
         if (args.size() != 1) return std::nullopt;
         if (args[0] != nullptr && args[0]->id() != columnar::TypeId::kBoolean) return std::nullopt;
         return MakeFunction(name, {columnar::Boolean()}, columnar::Boolean(),
-                            [](std::shared_ptr<MemoryTracker> tracker)
-                                -> Result<std::unique_ptr<GroupAccumulator>> {
-                              return std::unique_ptr<GroupAccumulator>(
-                                  new BoolAccumulator<kAnd>(std::move(tracker)));
-                            });
+                            FactoryOf<BoolAccumulator<kAnd>>());
       },
       "boolean", "boolean", description);
 }

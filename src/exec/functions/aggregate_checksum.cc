@@ -135,12 +135,8 @@ void RegisterChecksumAggregate(FunctionRegistry& registry) {
         if (args.size() != 1) return std::nullopt;
         const columnar::TypePtr type = args[0] == nullptr ? columnar::Boolean() : args[0];
         if (!IsOrderable(type)) return std::nullopt;
-        return MakeFunction(
-            "checksum", {type}, columnar::Binary(),
-            [](std::shared_ptr<MemoryTracker> tracker)
-                -> Result<std::unique_ptr<GroupAccumulator>> {
-              return std::unique_ptr<GroupAccumulator>(new ChecksumAccumulator(std::move(tracker)));
-            });
+        return MakeFunction("checksum", {type}, columnar::Binary(),
+                            FactoryOf<ChecksumAccumulator>());
       },
       "varbinary", "T", "an order-insensitive checksum of the values (Trino's)");
 }

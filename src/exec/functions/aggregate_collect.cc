@@ -19,60 +19,11 @@
 #include "exec/functions/interleave.h"
 
 namespace sqe::exec::aggregate_internal {
-namespace {
 
 using columnar::BufferPtr;
 using columnar::Column;
 using columnar::TypePtr;
 
-/// A row of a kept chunk: chunk index and row.
-struct RowRef {
-  uint32_t chunk;
-  uint32_t row;
-};
-
-/// The argument columns an accumulator was given, kept alive, with a rough byte charge.
-class KeptChunks {
- public:
-  explicit KeptChunks(std::shared_ptr<MemoryTracker> tracker) : memory_(std::move(tracker)) {}
-
-  /// Keeps `args` (one Update's columns); returns the chunk index.
-  Result<uint32_t> Keep(const std::vector<Column>& args, int64_t rows, int64_t refs_bytes) {
-    int64_t bytes = 0;
-    for (const Column& c : args) {
-      bytes += rows * std::max<int64_t>(c.type()->byte_width(), 16);
-    }
-    bytes_ += bytes;
-    SQE_RETURN_NOT_OK(memory_.Ensure(bytes_ + refs_bytes));
-    chunks_.push_back(args);
-    return static_cast<uint32_t>(chunks_.size() - 1);
-  }
-  /// Appends all of `other`'s chunks; returns the index its first chunk got.
-  Result<uint32_t> KeepAll(const KeptChunks& other, int64_t refs_bytes) {
-    const uint32_t base = static_cast<uint32_t>(chunks_.size());
-    chunks_.insert(chunks_.end(), other.chunks_.begin(), other.chunks_.end());
-    bytes_ += other.bytes_;
-    SQE_RETURN_NOT_OK(memory_.Ensure(bytes_ + refs_bytes));
-    return base;
-  }
-  /// Column `arg` of every chunk, as Interleave pieces.
-  std::vector<Column> Pieces(size_t arg) const {
-    std::vector<Column> pieces;
-    pieces.reserve(chunks_.size());
-    for (const auto& c : chunks_) pieces.push_back(c[arg]);
-    return pieces;
-  }
-  const Column& At(uint32_t chunk, size_t arg) const { return chunks_[chunk][arg]; }
-  int64_t bytes() const { return bytes_; }
-  const std::shared_ptr<MemoryTracker>& tracker() const { return memory_.tracker(); }
-
- private:
-  MemoryCharge memory_;
-  std::vector<std::vector<Column>> chunks_;
-  int64_t bytes_ = 0;
-};
-
-/// Gathers the referenced rows of argument `arg` (in the order given) into one column.
 Result<Column> Gather(const KeptChunks& chunks, size_t arg, const TypePtr& type,
                       const std::vector<RowRef>& refs) {
   EvalContext ctx;
@@ -88,8 +39,6 @@ Result<Column> Gather(const KeptChunks& chunks, size_t arg, const TypePtr& type,
                     static_cast<int64_t>(refs.size()), ctx);
 }
 
-/// The validity and offsets buffers of a list / map column of `sizes.size()` rows, a row
-/// NULL where its size is 0.
 Status ListBuffers(const std::vector<int64_t>& sizes, const std::shared_ptr<MemoryTracker>& tracker,
                    BufferPtr* validity, BufferPtr* offsets, int64_t* null_count) {
   const int64_t n = static_cast<int64_t>(sizes.size());
@@ -114,6 +63,8 @@ Status ListBuffers(const std::vector<int64_t>& sizes, const std::shared_ptr<Memo
   }
   return Status::OK();
 }
+
+namespace {
 
 /// Grouped row references into kept chunks; the base of array_agg and map_agg.
 class RowCollector : public GroupAccumulator {
@@ -414,12 +365,7 @@ void AddListagg(FunctionRegistry& registry, const std::string& name, const char*
           if (!IsString(t)) return std::nullopt;
         }
         std::vector<TypePtr> types(args.size(), columnar::String());
-        return MakeFunction(
-            name, types, columnar::String(),
-            [](std::shared_ptr<MemoryTracker> tracker)
-                -> Result<std::unique_ptr<GroupAccumulator>> {
-              return std::unique_ptr<GroupAccumulator>(new ListaggAccumulator(std::move(tracker)));
-            });
+        return MakeFunction(name, types, columnar::String(), FactoryOf<ListaggAccumulator>());
       },
       "varchar", "varchar x, varchar separator", description);
 }

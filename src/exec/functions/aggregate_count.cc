@@ -69,13 +69,6 @@ class CountAccumulator final : public GroupAccumulator {
   std::vector<int64_t> counts_;
 };
 
-template <CountMode kMode>
-AccumulatorFactory CountFactory() {
-  return [](std::shared_ptr<MemoryTracker> tracker) -> Result<std::unique_ptr<GroupAccumulator>> {
-    return std::unique_ptr<GroupAccumulator>(new CountAccumulator<kMode>(std::move(tracker)));
-  };
-}
-
 }  // namespace
 
 void RegisterCountAggregates(FunctionRegistry& registry) {
@@ -83,13 +76,14 @@ void RegisterCountAggregates(FunctionRegistry& registry) {
       registry, "count",
       [](const std::vector<columnar::TypePtr>& args) -> std::optional<AggregateFunction> {
         if (args.empty()) {
-          return MakeFunction("count", {}, columnar::Int64(), CountFactory<CountMode::kRows>());
+          return MakeFunction("count", {}, columnar::Int64(),
+                              FactoryOf<CountAccumulator<CountMode::kRows>>());
         }
         if (args.size() != 1) return std::nullopt;
         // count(NULL): an untyped NULL counts as boolean.
         columnar::TypePtr type = args[0] != nullptr ? args[0] : columnar::Boolean();
         return MakeFunction("count", {type}, columnar::Int64(),
-                            CountFactory<CountMode::kNonNull>());
+                            FactoryOf<CountAccumulator<CountMode::kNonNull>>());
       },
       "bigint", "T", "count(*): the number of rows; count(x): the number of non-null values");
   AddAggregateFamily(
@@ -98,7 +92,7 @@ void RegisterCountAggregates(FunctionRegistry& registry) {
         if (args.size() != 1) return std::nullopt;
         if (args[0] != nullptr && args[0]->id() != columnar::TypeId::kBoolean) return std::nullopt;
         return MakeFunction("count_if", {columnar::Boolean()}, columnar::Int64(),
-                            CountFactory<CountMode::kTrue>());
+                            FactoryOf<CountAccumulator<CountMode::kTrue>>());
       },
       "bigint", "boolean", "the number of rows where the argument is true");
 }

@@ -93,6 +93,27 @@ void AddAggregateFamily(
       std::move(info));
 }
 
+void AddDoubleArgumentFamily(FunctionRegistry& registry, const std::string& name, size_t arity,
+                             bool bigint_result, AccumulatorFactory factory,
+                             std::string argument_names, std::string description) {
+  if (argument_names.empty()) {
+    for (size_t i = 0; i < arity; ++i) argument_names += i == 0 ? "double" : ", double";
+  }
+  const columnar::TypePtr result = bigint_result ? columnar::Int64() : columnar::Float64();
+  AddAggregateFamily(
+      registry, name,
+      [name, arity, result,
+       factory](const std::vector<columnar::TypePtr>& args) -> std::optional<AggregateFunction> {
+        if (args.size() != arity) return std::nullopt;
+        for (const columnar::TypePtr& t : args) {
+          if (!IsNumber(t)) return std::nullopt;
+        }
+        return MakeFunction(name, std::vector<columnar::TypePtr>(arity, columnar::Float64()),
+                            result, factory);
+      },
+      bigint_result ? "bigint" : "double", std::move(argument_names), std::move(description));
+}
+
 }  // namespace aggregate_internal
 
 void RegisterAggregateFunctions(FunctionRegistry& registry) {

@@ -10,10 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "columnar/bit_util.h"
-#include "columnar/buffer.h"
 #include "exec/functions/aggregate_accumulator_internal.h"
-#include "exec/functions/interleave.h"
 
 namespace sqe::exec::aggregate_internal {
 namespace {
@@ -36,7 +33,7 @@ class ByNAccumulator final : public GroupAccumulator {
       : result_type_(std::move(result_type)),
         compare_(MakeValueCompare(y_type)),
         max_(max),
-        memory_(std::move(tracker)) {}
+        chunks_(std::move(tracker)) {}
 
   Status Resize(int64_t n) override {
     groups_.resize(static_cast<size_t>(n));
@@ -44,10 +41,7 @@ class ByNAccumulator final : public GroupAccumulator {
   }
   Status Update(const std::vector<Column>& args, const uint32_t* groups, int64_t rows) override {
     if (rows == 0) return Status::OK();
-    const uint32_t chunk = static_cast<uint32_t>(chunks_.size());
-    chunks_.push_back({args[0], args[1]});
-    chunk_bytes_ += rows * (std::max<int64_t>(args[0].type()->byte_width(), 16) +
-                            std::max<int64_t>(args[1].type()->byte_width(), 16));
+    SQE_ASSIGN_OR_RETURN(const uint32_t chunk, chunks_.Keep({args[0], args[1]}, rows, OwnBytes()));
     for (int64_t i = 0; i < rows; ++i) {
       if (args[1].IsNull(i)) continue;
       if (n_ == 0) SQE_RETURN_NOT_OK(ReadN(args[2], i));
@@ -58,9 +52,7 @@ class ByNAccumulator final : public GroupAccumulator {
   Status Merge(GroupAccumulator& other, const uint32_t* map) override {
     const auto& source = static_cast<ByNAccumulator&>(other);
     if (n_ == 0) n_ = source.n_;
-    const uint32_t base = static_cast<uint32_t>(chunks_.size());
-    chunks_.insert(chunks_.end(), source.chunks_.begin(), source.chunks_.end());
-    chunk_bytes_ += source.chunk_bytes_;
+    SQE_ASSIGN_OR_RETURN(const uint32_t base, chunks_.KeepAll(source.chunks_, OwnBytes()));
     for (size_t g = 0; g < source.groups_.size(); ++g) {
       if (map[g] == kSkipGroup) continue;
       for (const Ref& r : source.groups_[g]) Add(map[g], Ref{base + r.chunk, r.row, seq_++});
@@ -68,57 +60,31 @@ class ByNAccumulator final : public GroupAccumulator {
     return Charge();
   }
   Result<Column> Finalize() override {
-    std::vector<int32_t> piece;
-    std::vector<uint32_t> row;
+    std::vector<RowRef> all;
     std::vector<int64_t> sizes(groups_.size());
     for (size_t g = 0; g < groups_.size(); ++g) {
       Trim(groups_[g]);
       std::sort(groups_[g].begin(), groups_[g].end(),
                 [&](const Ref& a, const Ref& b) { return Better(a, b); });
       sizes[g] = static_cast<int64_t>(groups_[g].size());
-      for (const Ref& r : groups_[g]) {
-        piece.push_back(static_cast<int32_t>(r.chunk));
-        row.push_back(r.row);
-      }
+      for (const Ref& r : groups_[g]) all.push_back(RowRef{r.chunk, r.row});
     }
-    const TypePtr& x_type = result_type_->value_field().type();
-    Column values;
-    EvalContext ctx;
-    ctx.tracker = memory_.tracker();
-    if (piece.empty()) {
-      SQE_ASSIGN_OR_RETURN(values, Column::MakeAllNull(x_type, 0, ctx.tracker));
-    } else {
-      std::vector<Column> pieces;
-      for (const auto& c : chunks_) pieces.push_back(c[0]);
-      SQE_ASSIGN_OR_RETURN(values, Interleave(x_type, pieces, piece.data(), row.data(),
-                                              static_cast<int64_t>(piece.size()), ctx));
-    }
-    const int64_t n = static_cast<int64_t>(sizes.size());
-    SQE_ASSIGN_OR_RETURN(auto offsets, columnar::Buffer::Allocate((n + 1) * 4, ctx.tracker));
-    SQE_ASSIGN_OR_RETURN(auto validity, columnar::Buffer::Allocate((n + 7) / 8, ctx.tracker));
-    int32_t* off = offsets->mutable_data_as<int32_t>();
-    uint8_t* bits = validity->mutable_data_as<uint8_t>();
-    int64_t nulls = 0, at = 0;
-    off[0] = 0;
-    for (int64_t g = 0; g < n; ++g) {
-      at += sizes[g];
-      off[g + 1] = static_cast<int32_t>(at);
-      if (sizes[g] > 0) {
-        columnar::SetBit(bits, g);
-      } else {
-        ++nulls;
-      }
-    }
-    return Column::Make(result_type_, n, {nulls == 0 ? nullptr : validity, offsets},
-                        {std::move(values)}, nulls);
+    SQE_ASSIGN_OR_RETURN(Column values,
+                         Gather(chunks_, 0, result_type_->value_field().type(), all));
+    columnar::BufferPtr validity, offsets;
+    int64_t nulls = 0;
+    SQE_RETURN_NOT_OK(ListBuffers(sizes, chunks_.tracker(), &validity, &offsets, &nulls));
+    return Column::Make(result_type_, static_cast<int64_t>(sizes.size()),
+                        {nulls == 0 ? nullptr : validity, offsets}, {std::move(values)}, nulls);
   }
-  int64_t MemoryUsage() const override {
-    return chunk_bytes_ + refs_ * static_cast<int64_t>(sizeof(Ref)) +
-           static_cast<int64_t>(groups_.size()) * 24;
-  }
+  int64_t MemoryUsage() const override { return chunks_.bytes() + OwnBytes(); }
 
  private:
-  Status Charge() { return memory_.Ensure(MemoryUsage()); }
+  /// The references and per-group vectors (the kept chunks aside).
+  int64_t OwnBytes() const {
+    return refs_ * static_cast<int64_t>(sizeof(Ref)) + static_cast<int64_t>(groups_.size()) * 24;
+  }
+  Status Charge() { return chunks_.Charge(OwnBytes()); }
   Status ReadN(const Column& c, int64_t i) {
     const int64_t n = c.IsNull(i) ? 0 : c.Values<int64_t>()[i];
     if (n <= 0 || n > kMaxN) {
@@ -132,7 +98,7 @@ class ByNAccumulator final : public GroupAccumulator {
   }
   /// Whether a ranks before b: larger (max_by) / smaller (min_by) y, then earlier.
   bool Better(const Ref& a, const Ref& b) const {
-    const int c = compare_(chunks_[a.chunk][1], a.row, chunks_[b.chunk][1], b.row);
+    const int c = compare_(chunks_.At(a.chunk, 1), a.row, chunks_.At(b.chunk, 1), b.row);
     if (c != 0) return max_ ? c > 0 : c < 0;
     return a.seq < b.seq;
   }
@@ -153,10 +119,8 @@ class ByNAccumulator final : public GroupAccumulator {
   TypePtr result_type_;
   ValueCompare compare_;
   bool max_;
-  MemoryCharge memory_;
-  std::vector<std::vector<Column>> chunks_;
+  KeptChunks chunks_;
   std::vector<std::vector<Ref>> groups_;
-  int64_t chunk_bytes_ = 0;
   int64_t refs_ = 0;
   int64_t n_ = 0;
   uint64_t seq_ = 0;

@@ -13,18 +13,13 @@
 #include <vector>
 
 #include "exec/functions/aggregate_accumulator_internal.h"
-#include "exec/functions/interleave.h"
 
 namespace sqe::exec {
 namespace {
 
-using aggregate_internal::MemoryCharge;
+using aggregate_internal::KeptChunks;
+using aggregate_internal::RowRef;
 using columnar::Column;
-
-struct RowRef {
-  uint32_t chunk;
-  uint32_t row;
-};
 
 using aggregate_internal::MakeValueCompare;
 using aggregate_internal::ValueCompare;
@@ -38,7 +33,7 @@ class OrderedAccumulator final : public GroupAccumulator {
         keys_(keys),
         compares_(compares),
         with_filter_(with_filter),
-        memory_(std::move(tracker)) {}
+        chunks_(std::move(tracker)) {}
 
   Status Resize(int64_t n) override {
     groups_.resize(static_cast<size_t>(n));
@@ -46,11 +41,7 @@ class OrderedAccumulator final : public GroupAccumulator {
   }
   Status Update(const std::vector<Column>& args, const uint32_t* groups, int64_t rows) override {
     if (rows == 0) return Status::OK();
-    const uint32_t chunk = static_cast<uint32_t>(chunks_.size());
-    chunks_.push_back(args);
-    for (const Column& c : args) {
-      chunk_bytes_ += rows * std::max<int64_t>(c.type()->byte_width(), 16);
-    }
+    SQE_ASSIGN_OR_RETURN(const uint32_t chunk, chunks_.Keep(args, rows, OwnBytes()));
     const Column* filter = with_filter_ ? &args.back() : nullptr;
     for (int64_t i = 0; i < rows; ++i) {
       if (filter != nullptr && (filter->IsNull(i) || !filter->BoolAt(i))) continue;
@@ -61,9 +52,7 @@ class OrderedAccumulator final : public GroupAccumulator {
   }
   Status Merge(GroupAccumulator& other, const uint32_t* map) override {
     const auto& source = static_cast<OrderedAccumulator&>(other);
-    const uint32_t base = static_cast<uint32_t>(chunks_.size());
-    chunks_.insert(chunks_.end(), source.chunks_.begin(), source.chunks_.end());
-    chunk_bytes_ += source.chunk_bytes_;
+    SQE_ASSIGN_OR_RETURN(const uint32_t base, chunks_.KeepAll(source.chunks_, OwnBytes()));
     for (size_t g = 0; g < source.groups_.size(); ++g) {
       if (map[g] == kSkipGroup) continue;
       auto& target = groups_[map[g]];
@@ -74,53 +63,43 @@ class OrderedAccumulator final : public GroupAccumulator {
   }
   Result<Column> Finalize() override {
     const size_t num_args = inner_->arg_types.size();
-    std::vector<int32_t> piece;
-    std::vector<uint32_t> row;
+    std::vector<RowRef> sorted_refs;
     std::vector<uint32_t> group_ids;
-    piece.reserve(static_cast<size_t>(refs_));
-    row.reserve(static_cast<size_t>(refs_));
+    sorted_refs.reserve(static_cast<size_t>(refs_));
     group_ids.reserve(static_cast<size_t>(refs_));
     for (size_t g = 0; g < groups_.size(); ++g) {
       std::vector<RowRef>& refs = groups_[g];
       std::stable_sort(refs.begin(), refs.end(),
                        [&](const RowRef& a, const RowRef& b) { return Compare(a, b) < 0; });
-      for (const RowRef& r : refs) {
-        piece.push_back(static_cast<int32_t>(r.chunk));
-        row.push_back(r.row);
-        group_ids.push_back(static_cast<uint32_t>(g));
-      }
+      sorted_refs.insert(sorted_refs.end(), refs.begin(), refs.end());
+      group_ids.insert(group_ids.end(), refs.size(), static_cast<uint32_t>(g));
     }
-    SQE_ASSIGN_OR_RETURN(auto accumulator, inner_->make_accumulator(memory_.tracker()));
+    SQE_ASSIGN_OR_RETURN(auto accumulator, inner_->make_accumulator(chunks_.tracker()));
     SQE_RETURN_NOT_OK(accumulator->Resize(static_cast<int64_t>(groups_.size())));
     if (!group_ids.empty()) {
-      EvalContext ctx;
-      ctx.tracker = memory_.tracker();
       std::vector<Column> sorted(num_args);
       for (size_t a = 0; a < num_args; ++a) {
-        std::vector<Column> pieces;
-        pieces.reserve(chunks_.size());
-        for (const auto& c : chunks_) pieces.push_back(c[a]);
-        SQE_ASSIGN_OR_RETURN(sorted[a],
-                             Interleave(inner_->arg_types[a], pieces, piece.data(), row.data(),
-                                        static_cast<int64_t>(group_ids.size()), ctx));
+        SQE_ASSIGN_OR_RETURN(
+            sorted[a], aggregate_internal::Gather(chunks_, a, inner_->arg_types[a], sorted_refs));
       }
       SQE_RETURN_NOT_OK(
           accumulator->Update(sorted, group_ids.data(), static_cast<int64_t>(group_ids.size())));
     }
     return accumulator->Finalize();
   }
-  int64_t MemoryUsage() const override {
-    return chunk_bytes_ + refs_ * static_cast<int64_t>(sizeof(RowRef)) +
-           static_cast<int64_t>(groups_.size()) * 24;
-  }
+  int64_t MemoryUsage() const override { return chunks_.bytes() + OwnBytes(); }
 
  private:
-  Status Charge() { return memory_.Ensure(MemoryUsage()); }
+  /// The references and per-group vectors (the kept chunks aside).
+  int64_t OwnBytes() const {
+    return refs_ * static_cast<int64_t>(sizeof(RowRef)) + static_cast<int64_t>(groups_.size()) * 24;
+  }
+  Status Charge() { return chunks_.Charge(OwnBytes()); }
   int Compare(const RowRef& a, const RowRef& b) const {
     const size_t first_key = inner_->arg_types.size();
     for (size_t k = 0; k < keys_->size(); ++k) {
-      const Column& ca = chunks_[a.chunk][first_key + k];
-      const Column& cb = chunks_[b.chunk][first_key + k];
+      const Column& ca = chunks_.At(a.chunk, first_key + k);
+      const Column& cb = chunks_.At(b.chunk, first_key + k);
       const bool na = ca.IsNull(a.row), nb = cb.IsNull(b.row);
       const AggregateSortKey& key = (*keys_)[k];
       if (na || nb) {
@@ -137,10 +116,8 @@ class OrderedAccumulator final : public GroupAccumulator {
   const std::vector<AggregateSortKey>* keys_;
   const std::vector<ValueCompare>* compares_;
   bool with_filter_;
-  MemoryCharge memory_;
-  std::vector<std::vector<Column>> chunks_;
+  KeptChunks chunks_;
   std::vector<std::vector<RowRef>> groups_;
-  int64_t chunk_bytes_ = 0;
   int64_t refs_ = 0;
 };
 

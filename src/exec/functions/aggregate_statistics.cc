@@ -343,38 +343,16 @@ class BitwiseAccumulator final : public GroupAccumulator {
   std::vector<uint8_t> seen_;
 };
 
-template <typename Accumulator>
-AccumulatorFactory Factory() {
-  return [](std::shared_ptr<MemoryTracker> tracker) -> Result<std::unique_ptr<GroupAccumulator>> {
-    return std::unique_ptr<GroupAccumulator>(new Accumulator(std::move(tracker)));
-  };
-}
-
 template <PairStat kStat>
 void AddPair(FunctionRegistry& registry, const std::string& name, const char* description) {
-  const bool count = kStat == PairStat::kRegrCount;
-  AddAggregateFamily(
-      registry, name,
-      [name,
-       count](const std::vector<columnar::TypePtr>& args) -> std::optional<AggregateFunction> {
-        if (args.size() != 2 || !IsNumber(args[0]) || !IsNumber(args[1])) return std::nullopt;
-        return MakeFunction(name, {columnar::Float64(), columnar::Float64()},
-                            count ? columnar::Int64() : columnar::Float64(),
-                            Factory<PairAccumulator<kStat>>());
-      },
-      count ? "bigint" : "double", "double y, double x", description);
+  AddDoubleArgumentFamily(registry, name, 2, kStat == PairStat::kRegrCount,
+                          FactoryOf<PairAccumulator<kStat>>(), "double y, double x", description);
 }
 
 template <MomentStat kStat>
 void AddMoment(FunctionRegistry& registry, const std::string& name, const char* description) {
-  AddAggregateFamily(
-      registry, name,
-      [name](const std::vector<columnar::TypePtr>& args) -> std::optional<AggregateFunction> {
-        if (args.size() != 1 || !IsNumber(args[0])) return std::nullopt;
-        return MakeFunction(name, {columnar::Float64()}, columnar::Float64(),
-                            Factory<MomentAccumulator<kStat>>());
-      },
-      "double", "double", description);
+  AddDoubleArgumentFamily(registry, name, 1, false, FactoryOf<MomentAccumulator<kStat>>(), "",
+                          description);
 }
 
 template <BitOp kOp>
@@ -386,7 +364,7 @@ void AddBitwise(FunctionRegistry& registry, const std::string& name, const char*
           return std::nullopt;
         }
         return MakeFunction(name, {columnar::Int64()}, columnar::Int64(),
-                            Factory<BitwiseAccumulator<kOp>>());
+                            FactoryOf<BitwiseAccumulator<kOp>>());
       },
       "bigint", "bigint", description);
 }

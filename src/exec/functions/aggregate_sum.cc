@@ -133,30 +133,23 @@ class DecimalSum final : public DecimalSumAccumulator {
   }
 };
 
-template <typename Acc>
-AccumulatorFactory Simple() {
-  return [](std::shared_ptr<MemoryTracker> tracker) -> Result<std::unique_ptr<GroupAccumulator>> {
-    return std::unique_ptr<GroupAccumulator>(new Acc(std::move(tracker)));
-  };
-}
-
 std::optional<AggregateFunction> ResolveSum(const std::vector<columnar::TypePtr>& args) {
   using columnar::TypeId;
   if (args.size() != 1) return std::nullopt;
   const columnar::TypePtr type = args[0] != nullptr ? args[0] : columnar::Int64();
   switch (type->id()) {
     case TypeId::kInt8:
-      return MakeFunction("sum", {type}, columnar::Int64(), Simple<IntegerSum<int8_t>>());
+      return MakeFunction("sum", {type}, columnar::Int64(), FactoryOf<IntegerSum<int8_t>>());
     case TypeId::kInt16:
-      return MakeFunction("sum", {type}, columnar::Int64(), Simple<IntegerSum<int16_t>>());
+      return MakeFunction("sum", {type}, columnar::Int64(), FactoryOf<IntegerSum<int16_t>>());
     case TypeId::kInt32:
-      return MakeFunction("sum", {type}, columnar::Int64(), Simple<IntegerSum<int32_t>>());
+      return MakeFunction("sum", {type}, columnar::Int64(), FactoryOf<IntegerSum<int32_t>>());
     case TypeId::kInt64:
-      return MakeFunction("sum", {type}, columnar::Int64(), Simple<IntegerSum<int64_t>>());
+      return MakeFunction("sum", {type}, columnar::Int64(), FactoryOf<IntegerSum<int64_t>>());
     case TypeId::kFloat32:
-      return MakeFunction("sum", {type}, columnar::Float64(), Simple<FloatingSum<float>>());
+      return MakeFunction("sum", {type}, columnar::Float64(), FactoryOf<FloatingSum<float>>());
     case TypeId::kFloat64:
-      return MakeFunction("sum", {type}, columnar::Float64(), Simple<FloatingSum<double>>());
+      return MakeFunction("sum", {type}, columnar::Float64(), FactoryOf<FloatingSum<double>>());
     case TypeId::kDecimal128: {
       columnar::TypePtr result = columnar::Decimal(38, type->scale());
       return MakeFunction(

@@ -86,18 +86,8 @@ class VarianceAccumulator final : public GroupAccumulator {
 
 template <Spread kSpread>
 void AddSpread(FunctionRegistry& registry, const std::string& name, const char* description) {
-  AddAggregateFamily(
-      registry, name,
-      [name](const std::vector<columnar::TypePtr>& args) -> std::optional<AggregateFunction> {
-        if (args.size() != 1 || !IsNumber(args[0])) return std::nullopt;
-        return MakeFunction(name, {columnar::Float64()}, columnar::Float64(),
-                            [](std::shared_ptr<MemoryTracker> tracker)
-                                -> Result<std::unique_ptr<GroupAccumulator>> {
-                              return std::unique_ptr<GroupAccumulator>(
-                                  new VarianceAccumulator<kSpread>(std::move(tracker)));
-                            });
-      },
-      "double", "double", description);
+  AddDoubleArgumentFamily(registry, name, 1, false, FactoryOf<VarianceAccumulator<kSpread>>(), "",
+                          description);
 }
 
 }  // namespace
