@@ -4,6 +4,7 @@
 
 #include "planner/binder_internal.h"
 #include "planner/decorrelate.h"
+#include "planner/outer_join_subqueries.h"
 
 namespace sqe::planner {
 
@@ -114,8 +115,8 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
         }
         if (plan != nullptr) break;
       }
-      auto resolved = ResolveTableName(relation.name, catalog_.current_catalog(),
-                                       catalog_.current_schema());
+      auto resolved =
+          ResolveTableName(relation.name, catalog_.current_catalog(), catalog_.current_schema());
       if (!resolved.ok()) return ErrorAt(relation.pos, resolved.status().message());
       TableName name = *resolved;
       auto system = catalog_.SystemTable(name);
@@ -142,13 +143,14 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
             } else if (v.type()->id() == columnar::TypeId::kString) {
               travel.ref = v.string_value();
             } else {
-              return ErrorAt(relation.pos, "FOR VERSION AS OF takes a snapshot id or a branch/tag name");
+              return ErrorAt(relation.pos,
+                             "FOR VERSION AS OF takes a snapshot id or a branch/tag name");
             }
           } else {
             if (v.type()->id() == columnar::TypeId::kTimestamp) {
               int64_t ticks = v.int_value();
-              travel.timestamp_ms = v.type()->unit() == columnar::TimeUnit::kNano ? ticks / 1000000
-                                                                                  : ticks / 1000;
+              travel.timestamp_ms =
+                  v.type()->unit() == columnar::TimeUnit::kNano ? ticks / 1000000 : ticks / 1000;
             } else if (v.type()->id() == columnar::TypeId::kDate32) {
               travel.timestamp_ms = v.int_value() * 86400000;
             } else {
@@ -192,9 +194,9 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       lateral.parent = outer;
       const bool is_lateral =
           relation.right->kind == ast::RelationKind::kSubquery && relation.right->lateral;
-      SQE_ASSIGN_OR_RETURN(LogicalPtr right, BindRelation(*relation.right,
-                                                          is_lateral ? &lateral : outer, ctes,
-                                                          &right_scope));
+      SQE_ASSIGN_OR_RETURN(
+          LogicalPtr right,
+          BindRelation(*relation.right, is_lateral ? &lateral : outer, ctes, &right_scope));
       Scope joined;
       joined.parent = outer;
       joined.relations = left_scope.relations;
@@ -265,14 +267,21 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
       plan = JoinNode(left, right, type, {});
       if (relation.on != nullptr) {
         // Subqueries in an inner join's ON are bound as in a WHERE over the joined pair
-        // (they wrap `with_subqueries` in their joins); outer joins do not take them yet.
-        const bool inner = (type == JoinType::kInner || type == JoinType::kCross) && !is_lateral;
+        // (they wrap `with_subqueries` in their joins); an outer join's ON is bound again
+        // by BindOuterJoinOn when it holds subqueries.
+        const bool inner = type == JoinType::kInner || type == JoinType::kCross;
         LogicalPtr with_subqueries = plan;
         ExprContext ctx;
         ctx.scope = &joined;
-        ctx.plan = inner ? &with_subqueries : nullptr;
+        ctx.plan = is_lateral ? nullptr : &with_subqueries;
         ctx.clause = "JOIN ON";
         SQE_ASSIGN_OR_RETURN(ExprPtr on, BindPredicate(*relation.on, ctx));
+        if (with_subqueries != plan && !inner) {
+          SQE_ASSIGN_OR_RETURN(plan, BindOuterJoinOn(*this, *relation.on, left, right, type,
+                                                     std::move(conditions), &joined));
+          for (ScopeRelation& r : joined.relations) scope->relations.push_back(std::move(r));
+          return plan;
+        }
         SplitAnd(on, &conditions);
         if (with_subqueries != plan) {
           // The join becomes a cross join under a filter of its conditions, which the
