@@ -233,6 +233,19 @@ Result<Column> Value::ToColumn(int64_t rows, std::shared_ptr<MemoryTracker> trac
       for (int64_t i = 0; i <= rows; ++i) off[i] = static_cast<int32_t>(i * n);
       return Column::Make(type_, rows, {nullptr, std::move(offsets)}, {std::move(child)}, 0);
     }
+    case TypeId::kStruct: {
+      // Each field broadcast as a constant column of its own type.
+      const Elements& e = elements();
+      std::vector<Column> fields;
+      for (int f = 0; f < type_->num_fields(); ++f) {
+        const TypePtr& field_type = type_->field(f).type();
+        const bool given = static_cast<size_t>(f) < e.size() && e[f].type() != nullptr;
+        Value typed = given ? e[f] : Value::Null(field_type);
+        SQE_ASSIGN_OR_RETURN(Column c, typed.ToColumn(rows, tracker));
+        fields.push_back(std::move(c));
+      }
+      return Column::Make(type_, rows, {nullptr}, std::move(fields), 0);
+    }
     case TypeId::kMap: {
       // The keys and the values as two constant arrays, broadcast, then paired as entries.
       const TypePtr& key_type = type_->key_field().type();

@@ -687,18 +687,20 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
   return ErrorAt(expr.pos, "unsupported expression");
 }
 
-Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContext& ctx) {
-  const ast::Expr* interval = expr.right.get();
-  const ast::Expr* value = expr.left.get();
-  bool subtract = expr.op == "-";
-  if (expr.left->kind == ast::ExprKind::kIntervalLiteral) {
-    if (subtract) return ErrorAt(expr.pos, "cannot subtract a date/timestamp from an INTERVAL");
-    std::swap(interval, value);
-  }
-  SQE_ASSIGN_OR_RETURN(ExprPtr base, BindExpr(*value, ctx));
-  // The interval as one unit and an amount.
-  std::string from = Lower(interval->interval_from);
-  std::string to = Lower(interval->interval_to);
+namespace {
+
+/// An INTERVAL literal as one unit ("year", "month", "day", "hour", "minute", "second" or
+/// "millisecond") and a signed amount of it.
+struct IntervalAmount {
+  std::string unit;
+  int64_t amount = 0;
+};
+
+/// Parses an INTERVAL literal; the error message has no position (the caller adds it).
+Result<IntervalAmount> ParseIntervalLiteral(const ast::Expr& literal) {
+  const ast::Expr* interval = &literal;
+  std::string from = Binder::Lower(interval->interval_from);
+  std::string to = Binder::Lower(interval->interval_to);
   std::string text = interval->text;
   bool negative = interval->negated;
   if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
@@ -725,16 +727,16 @@ Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContex
       unit = "millisecond";
       amount = static_cast<int64_t>(std::llround(seconds * 1000));
     } else if (!parse_int(text, &amount)) {
-      return ErrorAt(interval->pos,
-                     "Invalid INTERVAL " + from + " value: '" + interval->text + "'");
+      return Status::InvalidArgument("Invalid INTERVAL " + from + " value: '" + interval->text +
+                                     "'");
     }
   } else if (from == "year" && to == "month") {
     size_t dash = text.find('-');
     int64_t years = 0, months = 0;
     if (dash == std::string::npos || !parse_int(text.substr(0, dash), &years) ||
         !parse_int(text.substr(dash + 1), &months)) {
-      return ErrorAt(interval->pos,
-                     "Invalid INTERVAL YEAR TO MONTH value: '" + interval->text + "'");
+      return Status::InvalidArgument("Invalid INTERVAL YEAR TO MONTH value: '" + interval->text +
+                                     "'");
     }
     unit = "month";
     amount = years * 12 + months;
@@ -745,12 +747,12 @@ Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContex
     size_t space = text.find(' ');
     if (space != std::string::npos) {
       if (!parse_int(text.substr(0, space), &days)) {
-        return ErrorAt(interval->pos, "Invalid INTERVAL value: '" + interval->text + "'");
+        return Status::InvalidArgument("Invalid INTERVAL value: '" + interval->text + "'");
       }
       rest = text.substr(space + 1);
     } else if (from == "day") {
       if (!parse_int(text, &days)) {
-        return ErrorAt(interval->pos, "Invalid INTERVAL value: '" + interval->text + "'");
+        return Status::InvalidArgument("Invalid INTERVAL value: '" + interval->text + "'");
       }
       rest.clear();
     }
@@ -759,14 +761,32 @@ Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContex
       int64_t h = 0, m = 0;
       double s = 0;
       if (std::sscanf(rest.c_str(), "%ld:%ld:%lf", &h, &m, &s) < 2) {
-        return ErrorAt(interval->pos, "Invalid INTERVAL value: '" + interval->text + "'");
+        return Status::InvalidArgument("Invalid INTERVAL value: '" + interval->text + "'");
       }
       seconds = static_cast<double>(h) * 3600 + static_cast<double>(m) * 60 + s;
     }
     unit = "millisecond";
     amount = days * 86400000 + static_cast<int64_t>(std::llround(seconds * 1000));
   }
-  if (negative != subtract) amount = -amount;
+  if (negative) amount = -amount;
+  return IntervalAmount{unit, amount};
+}
+
+}  // namespace
+
+Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContext& ctx) {
+  const ast::Expr* interval = expr.right.get();
+  const ast::Expr* value = expr.left.get();
+  bool subtract = expr.op == "-";
+  if (expr.left->kind == ast::ExprKind::kIntervalLiteral) {
+    if (subtract) return ErrorAt(expr.pos, "cannot subtract a date/timestamp from an INTERVAL");
+    std::swap(interval, value);
+  }
+  SQE_ASSIGN_OR_RETURN(ExprPtr base, BindExpr(*value, ctx));
+  Result<IntervalAmount> parsed = ParseIntervalLiteral(*interval);
+  if (!parsed.ok()) return ErrorAt(interval->pos, parsed.status().message());
+  const std::string& unit = parsed->unit;
+  const int64_t amount = subtract ? -parsed->amount : parsed->amount;
   return CallFunction(
       "date_add",
       {Expr::Literal(exec::Value::Varchar(unit)), Expr::Literal(exec::Value::BigInt(amount)), base},
@@ -788,6 +808,33 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
   }
   for (const ast::ExprPtr& a : expr.args) {
     if (a->kind == ast::ExprKind::kLambda) return BindLambdaCall(name, expr, ctx);
+  }
+  if (name == "sequence" && expr.args.size() == 3 &&
+      expr.args[2]->kind == ast::ExprKind::kIntervalLiteral) {
+    // No INTERVAL type: the step reaches the kernel (exec/functions/sequence_interval.cc)
+    // as an amount of months or of milliseconds.
+    Result<IntervalAmount> step = ParseIntervalLiteral(*expr.args[2]);
+    if (!step.ok()) return ErrorAt(expr.args[2]->pos, step.status().message());
+    const bool months = step->unit == "year" || step->unit == "month";
+    const int64_t scale = step->unit == "year"     ? 12
+                          : step->unit == "day"    ? 86'400'000
+                          : step->unit == "hour"   ? 3'600'000
+                          : step->unit == "minute" ? 60'000
+                          : step->unit == "second" ? 1'000
+                                                   : 1;
+    int64_t amount = 0;
+    if (__builtin_mul_overflow(step->amount, scale, &amount)) {
+      return ErrorAt(expr.args[2]->pos,
+                     "INTERVAL value out of range: '" + expr.args[2]->text + "'");
+    }
+    std::vector<ExprPtr> args;
+    for (size_t k = 0; k < 2; ++k) {
+      SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindExpr(*expr.args[k], ctx));
+      args.push_back(std::move(bound));
+    }
+    args.push_back(Expr::Literal(exec::Value::BigInt(amount)));
+    args.push_back(Expr::Literal(exec::Value::Varchar(months ? "month" : "millisecond")));
+    return CallFunction("$sequence_interval", std::move(args), expr.pos);
   }
   std::vector<ExprPtr> args;
   const bool is_try = name == "try";

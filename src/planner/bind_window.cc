@@ -3,7 +3,10 @@
 // Trino's rules, and one Window node over the plan with a column per distinct call.
 
 #include <map>
+#include <optional>
+#include <string>
 
+#include "exec/expression_evaluator.h"
 #include "planner/binder_internal.h"
 
 namespace sqe::planner {
@@ -50,6 +53,40 @@ bool IsExactInteger(const columnar::TypePtr& type) {
     default:
       return false;
   }
+}
+
+bool IsNumericType(const columnar::TypePtr& type) {
+  return type != nullptr && type->id() >= columnar::TypeId::kInt8 &&
+         type->id() <= columnar::TypeId::kDecimal128;
+}
+
+/// The type of lag / lead given the value's type and the default (Trino's lag(T, bigint,
+/// T)): the value's type when the default coerces to it; an integer literal default of a
+/// decimal value takes the decimal type when it fits (lag(price, 1, 0)); other numeric
+/// pairs widen to their common type (lag(int_col, 1, 2.5) is decimal). *def may be
+/// replaced by the converted literal.
+Result<columnar::TypePtr> LagLeadDefaultType(const std::string& name, const columnar::TypePtr& type,
+                                             ExprPtr* def, const exec::EvalContext& ctx) {
+  const columnar::TypePtr& given = (*def)->type;
+  if (given == nullptr || exec::CanCoerceImplicitly(given, type)) return type;
+  const bool numeric = IsNumericType(type) && IsNumericType(given);
+  if (numeric && type->id() == columnar::TypeId::kDecimal128 && IsExactInteger(given) &&
+      (*def)->kind == exec::ExprKind::kLiteral) {
+    ExprPtr cast = exec::Expr::Cast(*def, type, false);
+    Result<exec::Value> value = exec::EvaluateConstant(*cast, ctx);
+    if (!value.ok()) {
+      return Status::InvalidArgument("the default value of " + name + " does not fit " +
+                                     type->ToString() + ": " + value.status().message());
+    }
+    *def = exec::Expr::Literal(*value);
+    return type;
+  }
+  if (numeric) {
+    std::optional<columnar::TypePtr> common = exec::CommonSuperType(type, given);
+    if (common.has_value()) return *common;
+  }
+  return Status::InvalidArgument("the default value of " + name + " must be of type " +
+                                 type->ToString() + ", got " + given->ToString());
 }
 
 bool IsRangeKeyType(const columnar::TypePtr& type) {
@@ -256,15 +293,16 @@ Result<Binder::BoundWindowCall> Binder::BindWindowCall(const ast::Expr& call,
         columnar::TypePtr type = args[0]->type;
         if (type == nullptr && args.size() > 2) type = args[2]->type;
         if (type == nullptr) type = columnar::Boolean();
-        SQE_ASSIGN_OR_RETURN(args[0], CastTo(args[0], type, call.args[0]->pos));
         if (args.size() > 2) {
-          if (args[2]->type != nullptr && !exec::CanCoerceImplicitly(args[2]->type, type)) {
-            return ErrorAt(call.args[2]->pos, "the default value of " + spec.name +
-                                                  " must be of type " + type->ToString() +
-                                                  ", got " + args[2]->type->ToString());
+          Result<columnar::TypePtr> with_default =
+              LagLeadDefaultType(spec.name, type, &args[2], catalog_.eval_context());
+          if (!with_default.ok()) {
+            return ErrorAt(call.args[2]->pos, with_default.status().message());
           }
+          type = *with_default;
           SQE_ASSIGN_OR_RETURN(args[2], CastTo(args[2], type, call.args[2]->pos));
         }
+        SQE_ASSIGN_OR_RETURN(args[0], CastTo(args[0], type, call.args[0]->pos));
         bound.type = type;
       }
     }

@@ -30,6 +30,8 @@ void RegisterMapFunctions(FunctionRegistry& registry);         // map(), map_key
 void RegisterLambdaFunctions(FunctionRegistry& registry);      // transform, filter, reduce, ...
 void RegisterTryFunction(FunctionRegistry& registry);          // try(expr)
 void RegisterJsonFunctions(FunctionRegistry& registry);        // json_parse, json_extract, ...
+void RegisterSequenceIntervalFunction(FunctionRegistry& registry);  // sequence(d, d, INTERVAL)
+void RegisterZipFunction(FunctionRegistry& registry);          // zip(a, b, ...)
 
 // Aggregate families (exec/functions/aggregate_*.cc) are declared below this line.
 /// count, count_if, sum, avg, min, max, arbitrary/any_value, max_by, min_by, stddev*,

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "columnar/binary_builder.h"
 #include "columnar/civil_time.h"
@@ -1020,6 +1022,54 @@ Result<Column> CastToVarbinary(CastRun& run) {
   return Status::NotImplemented("cannot cast " + in.type()->ToString() + " to varbinary");
 }
 
+/// CAST(array(A) AS array(B)): each element cast as CAST(A AS B). The elements are cast
+/// once with try semantics so a failure can be traced to its row and position: plain CAST
+/// reports the first failing element of a non-null row (its own message plus its
+/// position), TRY_CAST makes the whole array NULL as Trino's TRY does.
+Result<Column> CastArray(const Column& in, const TypePtr& to, bool try_cast,
+                         const EvalContext& ctx) {
+  if (in.type_id() != TypeId::kList) {
+    return Status::NotImplemented("cannot cast " + in.type()->ToString() + " to " + to->ToString());
+  }
+  const Column& elements = in.ListValues();
+  const TypePtr& element_type = to->value_field().type();
+  SQE_ASSIGN_OR_RETURN(Column cast, CastColumn(elements, element_type, true, ctx));
+  const int64_t rows = in.length();
+  std::vector<int64_t> failed_rows;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (in.IsNull(i)) continue;
+    const int64_t start = in.ListStart(i);
+    for (int64_t k = 0; k < in.ListLength(i); ++k) {
+      if (elements.IsNull(start + k) || !cast.IsNull(start + k)) continue;
+      if (try_cast) {
+        failed_rows.push_back(i);
+        break;
+      }
+      // Cast the one element again without try to get its own message.
+      Result<Column> alone = CastColumn(elements.Slice(start + k, 1), element_type, false, ctx);
+      std::string why = alone.ok() ? "Cannot cast element to " + element_type->ToString()
+                                   : alone.status().message();
+      return Status::InvalidArgument(why + " (array element " + std::to_string(k + 1) +
+                                     ", casting " + in.type()->ToString() + " to " +
+                                     to->ToString() + ")");
+    }
+  }
+  SQE_ASSIGN_OR_RETURN(Column out, Column::Make(to, rows, in.buffers(), {std::move(cast)},
+                                                in.null_count(), in.offset()));
+  if (failed_rows.empty()) return out;
+  int64_t nulls = 0;
+  SQE_ASSIGN_OR_RETURN(BufferPtr shared, kernel::IntersectValidity({&in}, rows, ctx, &nulls));
+  SQE_ASSIGN_OR_RETURN(auto validity, kernel::AllocateBuffer(columnar::BytesForBits(rows), ctx));
+  if (shared != nullptr) {
+    std::memcpy(validity->mutable_data(), shared->data(), columnar::BytesForBits(rows));
+  } else {
+    columnar::SetBitsTo(validity->mutable_data(), 0, rows, true);
+  }
+  for (int64_t i : failed_rows) columnar::ClearBit(validity->mutable_data(), i);
+  nulls += static_cast<int64_t>(failed_rows.size());
+  return kernel::WithValidity(out, std::move(validity), nulls, ctx);
+}
+
 }  // namespace
 
 Result<Column> CastColumn(const Column& input, const TypePtr& to, bool try_cast,
@@ -1059,6 +1109,8 @@ Result<Column> CastColumn(const Column& input, const TypePtr& to, bool try_cast,
       return CastToUuid(run);
     case TypeId::kBinary:
       return CastToVarbinary(run);
+    case TypeId::kList:
+      return CastArray(input, to, try_cast, ctx);
     default:
       break;
   }
@@ -1090,6 +1142,8 @@ bool CanCast(const TypePtr& from, const TypePtr& to) {
       return f == TypeId::kString;
     case TypeId::kBinary:
       return f == TypeId::kString || f == TypeId::kFixedSizeBinary || f == TypeId::kUuid;
+    case TypeId::kList:
+      return f == TypeId::kList && CanCast(from->value_field().type(), to->value_field().type());
     default:
       return false;
   }

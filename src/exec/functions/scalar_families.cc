@@ -24,6 +24,8 @@ void RegisterScalarFunctions(FunctionRegistry& r) {
   RegisterLambdaFunctions(r);
   RegisterTryFunction(r);
   RegisterJsonFunctions(r);
+  RegisterSequenceIntervalFunction(r);
+  RegisterZipFunction(r);
 }
 
 }  // namespace sqe::exec
