@@ -1028,7 +1028,7 @@ Result<Column> CastToVarbinary(CastRun& run) {
 /// position), TRY_CAST makes the whole array NULL as Trino's TRY does.
 Result<Column> CastArray(const Column& in, const TypePtr& to, bool try_cast,
                          const EvalContext& ctx) {
-  if (in.type_id() != TypeId::kList) {
+  if (in.type_id() != TypeId::kList || !CanCast(in.type(), to)) {
     return Status::NotImplemented("cannot cast " + in.type()->ToString() + " to " + to->ToString());
   }
   const Column& elements = in.ListValues();
