@@ -27,7 +27,8 @@ Result<std::string> CellText(const columnar::Column& column, int64_t row,
   std::string json;
   SQE_RETURN_NOT_OK(columnar::AppendJsonValue(column, row, &json));
   // Scalars Trino encodes as JSON strings (decimals, dates, ...) print without quotes.
-  if (json.size() >= 2 && json.front() == '"' && json.back() == '"' && !column.type()->is_nested()) {
+  if (json.size() >= 2 && json.front() == '"' && json.back() == '"' &&
+      !column.type()->is_nested()) {
     return json.substr(1, json.size() - 2);
   }
   return json;
@@ -58,70 +59,129 @@ bool IsNumeric(const columnar::DataType& type) {
   return type.is_integer() || type.is_floating() || type.id() == columnar::TypeId::kDecimal128;
 }
 
+std::string Pad(const std::string& s, size_t width, bool right) {
+  std::string fill(width - std::min(width, Width(s)), ' ');
+  return right ? fill + s : s + fill;
+}
+
 }  // namespace
 
-Status PrintResult(const engine::QueryResult& result, ShellFormat format, std::ostream& out) {
-  if (result.schema == nullptr || result.schema->num_fields() == 0) return Status::OK();
-  const columnar::Schema& schema = *result.schema;
-  int columns = schema.num_fields();
-  if (format == ShellFormat::kJsonl) {
-    std::string line;
-    for (const columnar::Batch& batch : result.batches) {
-      for (int64_t r = 0; r < batch.num_rows(); ++r) {
-        line.clear();
-        SQE_RETURN_NOT_OK(columnar::AppendJsonRowArray(batch, r, &line));
-        out << line << '\n';
-      }
-    }
-    return Status::OK();
+ResultPrinter::ResultPrinter(ShellFormat format, columnar::SchemaPtr schema, std::ostream& out)
+    : format_(format), schema_(std::move(schema)), out_(out) {}
+
+bool ResultPrinter::HasColumns() const { return schema_ != nullptr && schema_->num_fields() > 0; }
+
+Status ResultPrinter::Add(const columnar::Batch& batch) {
+  if (!HasColumns() || batch.num_rows() == 0) return Status::OK();
+  switch (format_) {
+    case ShellFormat::kCsv:
+      return AddCsv(batch);
+    case ShellFormat::kJsonl:
+      return AddJsonl(batch);
+    case ShellFormat::kTable:
+      return AddTable(batch);
   }
-  if (format == ShellFormat::kCsv) {
-    for (int c = 0; c < columns; ++c) out << (c ? "," : "") << CsvQuote(schema.field(c).name());
-    out << '\n';
-    for (const columnar::Batch& batch : result.batches) {
-      for (int64_t r = 0; r < batch.num_rows(); ++r) {
-        for (int c = 0; c < columns; ++c) {
-          SQE_ASSIGN_OR_RETURN(std::string text, CellText(batch.column(c), r, ""));
-          out << (c ? "," : "") << CsvQuote(text);
-        }
-        out << '\n';
-      }
+  return Status::OK();
+}
+
+Status ResultPrinter::Finish() {
+  if (!HasColumns()) return Status::OK();
+  if (format_ == ShellFormat::kCsv) WriteHeader();
+  if (format_ == ShellFormat::kTable) {
+    FlushPage();
+    out_ << "(" << rows_ << (rows_ == 1 ? " row)\n" : " rows)\n");
+  }
+  out_.flush();
+  return Status::OK();
+}
+
+Status ResultPrinter::AddJsonl(const columnar::Batch& batch) {
+  text_.clear();
+  for (int64_t r = 0; r < batch.num_rows(); ++r) {
+    SQE_RETURN_NOT_OK(columnar::AppendJsonRowArray(batch, r, &text_));
+    text_ += '\n';
+  }
+  out_ << text_;
+  rows_ += batch.num_rows();
+  return Status::OK();
+}
+
+Status ResultPrinter::AddCsv(const columnar::Batch& batch) {
+  WriteHeader();
+  const int columns = schema_->num_fields();
+  text_.clear();
+  for (int64_t r = 0; r < batch.num_rows(); ++r) {
+    for (int c = 0; c < columns; ++c) {
+      SQE_ASSIGN_OR_RETURN(std::string cell, CellText(batch.column(c), r, ""));
+      if (c > 0) text_ += ',';
+      text_ += CsvQuote(cell);
     }
-    return Status::OK();
+    text_ += '\n';
+  }
+  out_ << text_;
+  rows_ += batch.num_rows();
+  return Status::OK();
+}
+
+Status ResultPrinter::AddTable(const columnar::Batch& batch) {
+  const int columns = schema_->num_fields();
+  if (widths_.empty()) {
+    widths_.resize(static_cast<size_t>(columns));
+    for (int c = 0; c < columns; ++c) widths_[c] = Width(schema_->field(c).name());
+  }
+  for (int64_t r = 0; r < batch.num_rows(); ++r) {
+    std::vector<std::string> row;
+    row.reserve(static_cast<size_t>(columns));
+    for (int c = 0; c < columns; ++c) {
+      SQE_ASSIGN_OR_RETURN(std::string text, CellText(batch.column(c), r, "NULL"));
+      widths_[c] = std::max(widths_[c], Width(text));
+      row.push_back(std::move(text));
+    }
+    page_.push_back(std::move(row));
+    ++rows_;
+    if (static_cast<int64_t>(page_.size()) >= kTablePageRows) FlushPage();
+  }
+  return Status::OK();
+}
+
+void ResultPrinter::WriteHeader() {
+  if (header_written_) return;
+  header_written_ = true;
+  const columnar::Schema& schema = *schema_;
+  if (format_ == ShellFormat::kCsv) {
+    for (int c = 0; c < schema.num_fields(); ++c) {
+      out_ << (c ? "," : "") << CsvQuote(schema.field(c).name());
+    }
+    out_ << '\n';
+    return;
   }
   // Aligned table, as the Trino CLI prints it.
-  std::vector<std::vector<std::string>> rows;
-  std::vector<size_t> widths(columns);
-  for (int c = 0; c < columns; ++c) widths[c] = Width(schema.field(c).name());
-  for (const columnar::Batch& batch : result.batches) {
-    for (int64_t r = 0; r < batch.num_rows(); ++r) {
-      std::vector<std::string> row;
-      for (int c = 0; c < columns; ++c) {
-        SQE_ASSIGN_OR_RETURN(std::string text, CellText(batch.column(c), r, "NULL"));
-        widths[c] = std::max(widths[c], Width(text));
-        row.push_back(std::move(text));
-      }
-      rows.push_back(std::move(row));
+  for (int c = 0; c < schema.num_fields(); ++c) {
+    out_ << (c ? " | " : " ") << Pad(schema.field(c).name(), widths_[c], false);
+  }
+  out_ << '\n';
+  for (int c = 0; c < schema.num_fields(); ++c) {
+    out_ << (c ? "-+-" : "-") << std::string(widths_[c], '-');
+  }
+  out_ << "-\n";
+}
+
+void ResultPrinter::FlushPage() {
+  if (widths_.empty()) {  // no rows at all: the header alone
+    widths_.resize(static_cast<size_t>(schema_->num_fields()));
+    for (int c = 0; c < schema_->num_fields(); ++c) widths_[c] = Width(schema_->field(c).name());
+  }
+  WriteHeader();
+  text_.clear();
+  for (const auto& row : page_) {
+    for (size_t c = 0; c < row.size(); ++c) {
+      text_ += c ? " | " : " ";
+      text_ += Pad(row[c], widths_[c], IsNumeric(*schema_->field(static_cast<int>(c)).type()));
     }
+    text_ += '\n';
   }
-  auto pad = [&](const std::string& s, size_t width, bool right) {
-    std::string fill(width - std::min(width, Width(s)), ' ');
-    return right ? fill + s : s + fill;
-  };
-  for (int c = 0; c < columns; ++c) {
-    out << (c ? " | " : " ") << pad(schema.field(c).name(), widths[c], false);
-  }
-  out << '\n';
-  for (int c = 0; c < columns; ++c) out << (c ? "-+-" : "-") << std::string(widths[c], '-');
-  out << "-\n";
-  for (const auto& row : rows) {
-    for (int c = 0; c < columns; ++c) {
-      out << (c ? " | " : " ") << pad(row[c], widths[c], IsNumeric(*schema.field(c).type()));
-    }
-    out << '\n';
-  }
-  out << "(" << rows.size() << (rows.size() == 1 ? " row)\n" : " rows)\n");
-  return Status::OK();
+  out_ << text_;
+  page_.clear();
 }
 
 }  // namespace sqe::app

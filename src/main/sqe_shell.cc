@@ -1,25 +1,32 @@
 // sqe-shell: SQL in-process on SQE's engine. Statements come from -c (repeatable, several
 // per -c separated by ';'), --file, standard input, or an interactive prompt with line
-// editing and history. stdout carries result rows only; errors go to stderr and make the
+// editing and history. Each statement's rows print as they stream from the engine
+// (main/shell_output.h), so results of any size print in bounded memory. stdout carries
+// result rows only; errors go to stderr and make the
 // exit code 1. The shell is the local user: no [auth] section is needed and the
 // server-only validation (ports, providers) is skipped.
 //
 // Exit codes: 0 every statement succeeded, 1 a statement failed, 2 bad usage.
-#include <CLI/CLI.hpp>
 #include <editline/readline.h>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <sstream>
 
 #include "common/logging.h"
 #include "config/config_loader.h"
 #include "engine/engine.h"
+#include "engine/result_cursor.h"
 #include "main/shell_output.h"
+#include "sql/parser.h"
 #include "version.h"
 
 namespace {
@@ -32,28 +39,56 @@ struct ShellDisplay {
   bool timing = false;
 };
 
-/// Runs every statement of `sql`; prints results; false after the first error. With
-/// `display.timing`, "Run Time: <seconds> s" (execution, not printing) goes to stderr.
-bool RunScript(sqe::engine::Session& session, const std::string& sql,
-               const ShellDisplay& display) {
+/// `statement`'s text preceded by blanks in place of the script before it (newlines
+/// kept), so positions in its error messages ("line 3:8: ...") are the script's.
+std::string InPlace(const std::string& sql, const sqe::sql::ast::Statement& statement) {
+  const size_t begin = std::min(static_cast<size_t>(statement.pos.offset), sql.size());
+  std::string text(begin, ' ');
+  for (size_t i = 0; i < begin; ++i) {
+    if (sql[i] == '\n') text[i] = '\n';
+  }
+  return text + statement.text;
+}
+
+/// Runs one statement and prints its rows as they arrive (memory stays bounded whatever
+/// the result's size).
+sqe::Status RunStatement(sqe::engine::Session& session, const std::string& sql,
+                         ShellFormat format) {
+  SQE_ASSIGN_OR_RETURN(std::unique_ptr<sqe::engine::ResultCursor> cursor, session.Start(sql));
+  sqe::app::ResultPrinter printer(format, cursor->schema(), std::cout);
+  while (true) {
+    SQE_ASSIGN_OR_RETURN(std::optional<sqe::columnar::Batch> batch, cursor->Next());
+    if (!batch) break;
+    SQE_RETURN_NOT_OK(printer.Add(*batch));
+  }
+  return printer.Finish();
+}
+
+/// Runs the statements of `sql` one after the other, each result printed while it
+/// streams; false after the first error (the results before it are printed). With
+/// `display.timing`, "Run Time: <seconds> s" goes to stderr: the wall time of the run,
+/// printing included (results stream, so running and printing overlap).
+bool RunScript(sqe::engine::Session& session, const std::string& sql, const ShellDisplay& display) {
   const auto start = std::chrono::steady_clock::now();
-  auto results = session.ExecuteScript(sql);
+  sqe::Status status = sqe::Status::OK();
+  auto statements = sqe::sql::ParseStatements(sql);
+  if (!statements.ok()) {
+    status = statements.status();
+  } else {
+    for (const sqe::sql::ast::StatementPtr& statement : *statements) {
+      status = RunStatement(session, InPlace(sql, *statement), display.format);
+      if (!status.ok()) break;
+    }
+  }
+  std::cout.flush();
   if (display.timing) {
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
     std::fprintf(stderr, "Run Time: %.3f s\n", elapsed.count());
   }
-  if (!results.ok()) {
-    std::cerr << results.status().message() << std::endl;
+  if (!status.ok()) {
+    std::cerr << status.message() << std::endl;
     return false;
   }
-  for (const sqe::engine::QueryResult& r : *results) {
-    sqe::Status st = sqe::app::PrintResult(r, display.format, std::cout);
-    if (!st.ok()) {
-      std::cerr << st.message() << std::endl;
-      return false;
-    }
-  }
-  std::cout.flush();
   return true;
 }
 
@@ -83,10 +118,14 @@ bool StatementComplete(const std::string& text) {
       if (c == '"') in_ident = false;
       continue;
     }
-    if (c == '\'') in_string = true;
-    else if (c == '"') in_ident = true;
-    else if (c == '-' && next == '-') in_line_comment = true;
-    else if (c == '/' && next == '*') in_block = true;
+    if (c == '\'')
+      in_string = true;
+    else if (c == '"')
+      in_ident = true;
+    else if (c == '-' && next == '-')
+      in_line_comment = true;
+    else if (c == '/' && next == '*')
+      in_block = true;
     if (!std::isspace(static_cast<unsigned char>(c)) && !in_line_comment && !in_block) last = c;
   }
   return last == ';' && !in_string && !in_ident && !in_block;
@@ -107,7 +146,8 @@ int Repl(sqe::engine::Session& session, const ShellDisplay& display) {
     std::free(line);
     if (buffer.empty()) {
       std::string trimmed = text;
-      while (!trimmed.empty() && (trimmed.back() == ';' || std::isspace(static_cast<unsigned char>(trimmed.back())))) {
+      while (!trimmed.empty() &&
+             (trimmed.back() == ';' || std::isspace(static_cast<unsigned char>(trimmed.back())))) {
         trimmed.pop_back();
       }
       if (trimmed == "quit" || trimmed == "exit") break;
@@ -175,8 +215,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   const ShellDisplay display{*format, timing};
-  std::unique_ptr<sqe::engine::Session> session = (*engine)->NewSession(
-      std::getenv("USER") != nullptr ? std::getenv("USER") : "sqe");
+  std::unique_ptr<sqe::engine::Session> session =
+      (*engine)->NewSession(std::getenv("USER") != nullptr ? std::getenv("USER") : "sqe");
   if (!commands.empty() || !file.empty()) {
     for (const std::string& c : commands) {
       if (!RunScript(*session, c, display)) return 1;

@@ -19,14 +19,13 @@ machine (three server starts, three reads of 50M rows; 2026-12-05).
 
 from __future__ import annotations
 
-import threading
 import time
-from pathlib import Path
 
 import pyarrow.flight as flight
 import pytest
 
 from conftest import is_listening
+from rss import RssSampler, sanitizer_build, status_kib
 from test_flight_sql import statement_query
 
 ROWS = 50_000_000
@@ -42,56 +41,6 @@ MAKE_TABLE = [
     "'row payload ' || CAST(a.x * 1000 + b.x * 100 + c.x * 10 + e.x AS varchar) AS s "
     "FROM d a, d b, d c, d e",
 ]
-
-
-def sanitizer_build(binary: Path) -> str | None:
-    """Why `binary` is not a Release build (its CMakeCache.txt, else ASan symbols), or None."""
-    for parent in binary.resolve().parents:
-        cache = parent / "CMakeCache.txt"
-        if cache.is_file():
-            text = cache.read_text(errors="replace")
-            if "SQE_SANITIZE:BOOL=ON" in text:
-                return f"{binary} is a sanitizer build (SQE_SANITIZE=ON in {cache})"
-            if "CMAKE_BUILD_TYPE:STRING=Release" not in text:
-                return f"{binary} is not a Release build ({cache})"
-            return None
-    with open(binary, "rb") as f:
-        if b"__asan_init" in f.read():
-            return f"{binary} is linked with AddressSanitizer"
-    return None
-
-
-def status_kib(pid: int, field: str) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(field + ":"):
-            return int(line.split()[1])
-    return 0
-
-
-class RssSampler:
-    """Samples a process's VmRSS every 20 ms on a thread; `peak` in bytes."""
-
-    def __init__(self, pid: int):
-        self.pid = pid
-        self.peak = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self):
-        while not self._stop.is_set():
-            try:
-                self.peak = max(self.peak, status_kib(self.pid, "VmRSS") * 1024)
-            except OSError:
-                return
-            self._stop.wait(0.02)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join()
 
 
 def start(start_server, server_config, codec: str):
@@ -139,7 +88,7 @@ def test_fifty_million_rows_stream_in_bounded_server_memory(server_binary, start
                         arrow_bytes += chunk.data.nbytes
                         batches += 1
                 seconds = time.perf_counter() - begin
-            peak = max(sampler.peak, status_kib(server.proc.pid, "VmHWM") * 1024)
+            peak = sampler.peak  # VmRSS samples and the VmHWM at the end
         code, _ = server.stop(timeout=30)
         assert code == 0, server.stderr()[-2000:]
         figures.append((codec, rows, batches, seconds, arrow_bytes, rss_before, peak))

@@ -7,8 +7,8 @@ after a timeout mid-spill, and a crashed process's directory is removed at the n
 
 The cases drive the Release `sqe-shell` (SQE_SHELL_BIN, default build/release/src/main/
 sqe-shell) with `--set query.max_query_memory=256MB --set worker.spill_dir=<tmp>`; the sort
-streams its 50M rows to a pyarrow.flight client of `sqe-server` (a shell would collect the
-whole result in memory first). Each case watches the spill directory on a thread: spilling
+streams its 50M rows to a pyarrow.flight client of `sqe-server` (the shell streams too:
+test_shell_streaming.py). Each case watches the spill directory on a thread: spilling
 must have written files while the query ran.
 
 Adding a case: `assert_completes_by_spilling(tmp_path, sql, expected_row, label)` for a
@@ -35,7 +35,7 @@ import pytest
 
 from conftest import REPO_ROOT, clean_env, is_listening
 from test_flight_sql import statement_query
-from test_flight_sql_streaming import RssSampler, sanitizer_build, status_kib
+from rss import RssSampler, sanitizer_build
 
 SHELL = Path(os.environ.get("SQE_SHELL_BIN",
                             REPO_ROOT / "build" / "release" / "src" / "main" / "sqe-shell"))
@@ -262,7 +262,7 @@ def test_sort_of_fifty_million_rows_spills_and_streams_in_order(tmp_path, start_
                     assert n[j].as_py() * MULTIPLIER % SORT_ROWS == k[j].as_py()
                 rows += count
         seconds = time.monotonic() - begin
-    peak = max(sampler.peak, status_kib(pid, "VmHWM") * 1024)
+    peak = sampler.peak  # VmRSS samples and the VmHWM at the end
     print(f"\nORDER BY over {SORT_ROWS:,} rows streamed: {seconds:.1f} s, server peak RSS "
           f"{peak / 2**20:.0f} MiB, spill directory peak {watch.peak_bytes / 2**20:.0f} MiB "
           f"in {watch.peak_files} files")
