@@ -1112,24 +1112,40 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   // Correlated: NULLs count only among the rows of the outer row's own subquery result, so
   // no null-aware join: x IN S is TRUE when some row has y = x, else NULL when some row has
   // y or x NULL, else FALSE.
-  ExprPtr unknown = BoolOr({Expr::Make(ExprKind::kIsNull, {item}, columnar::Boolean()),
-                            Expr::Make(ExprKind::kIsNull, {value}, columnar::Boolean())});
   if (type == JoinType::kSemi) {
     conditions.insert(conditions.begin(), eq);
     make_join(std::move(conditions), false);
     return ExprPtr();
   }
-  if (type == JoinType::kAnti) {
-    // NOT IN keeps the rows whose answer is FALSE: no row equal, no row unknown.
-    conditions.push_back(BoolOr({eq, unknown}));
-    make_join(std::move(conditions), false);
-    return ExprPtr();
-  }
+  // The NULL answer from the counts of the outer row's subquery rows (decorrelate.h), so
+  // every join keeps x = y as a hash key.
+  SQE_ASSIGN_OR_RETURN(InSubqueryCounts counts,
+                       JoinInSubqueryCounts(*this, *plan, sub_plan, c, conditions));
+  *plan = counts.plan;
   std::vector<ExprPtr> match = conditions;
   match.insert(match.begin(), eq);
   ExprPtr found = make_join(std::move(match), false);
-  conditions.push_back(unknown);
-  ExprPtr maybe = make_join(std::move(conditions), false);
+  ExprPtr x_null = Expr::Make(ExprKind::kIsNull, {value}, columnar::Boolean());
+  SQE_ASSIGN_OR_RETURN(ExprPtr some_null,
+                       CallFunction("<", {counts.non_null, counts.rows}, expr.pos));
+  if (type == JoinType::kAnti) {
+    // NOT IN keeps the rows whose answer is FALSE: no row equal (the anti join), and no
+    // rows at all or x and every y non-NULL.
+    SQE_ASSIGN_OR_RETURN(
+        ExprPtr empty,
+        CallFunction("=", {counts.rows, Expr::Literal(exec::Value::BigInt(0))}, expr.pos));
+    ExprPtr known = Expr::Make(ExprKind::kAnd,
+                               {Expr::Make(ExprKind::kNot, {x_null}, columnar::Boolean()),
+                                Expr::Make(ExprKind::kNot, {some_null}, columnar::Boolean())},
+                               columnar::Boolean());
+    *plan = FilterNode(*plan, {BoolOr({empty, known})});
+    return ExprPtr();
+  }
+  SQE_ASSIGN_OR_RETURN(
+      ExprPtr any,
+      CallFunction(">", {counts.rows, Expr::Literal(exec::Value::BigInt(0))}, expr.pos));
+  ExprPtr maybe =
+      Expr::Make(ExprKind::kAnd, {any, BoolOr({x_null, some_null})}, columnar::Boolean());
   ExprPtr in =
       Expr::Make(ExprKind::kCase, {found, BoolLiteral(true), maybe, NullBool(), BoolLiteral(false)},
                  columnar::Boolean());

@@ -206,6 +206,41 @@ Result<LogicalPtr> JoinLateral(Binder& binder, LogicalPtr left, LogicalPtr right
   return join;
 }
 
+Result<InSubqueryCounts> JoinInSubqueryCounts(Binder& binder, LogicalPtr plan,
+                                              const LogicalPtr& sub, const ColumnInfo& y,
+                                              const std::vector<ExprPtr>& conditions) {
+  const exec::FunctionRegistry& registry = binder.registry_;
+  SQE_ASSIGN_OR_RETURN(const exec::AggregateFunction* count_rows,
+                       registry.ResolveAggregate("count", {}, false));
+  SQE_ASSIGN_OR_RETURN(const exec::AggregateFunction* count_values,
+                       registry.ResolveAggregate("count", {y.type}, false));
+  LogicalPtr agg = binder.MakeNode(LogicalKind::kAggregate);
+  agg->children.push_back(conditions.empty() ? sub : binder.FilterNode(sub, conditions));
+  AggregateSpec rows_spec;
+  rows_spec.function = count_rows;
+  agg->aggregates.push_back(rows_spec);
+  AggregateSpec values_spec;
+  values_spec.function = count_values;
+  values_spec.args.push_back(ColumnRef(y));
+  agg->aggregates.push_back(values_spec);
+  const ColumnInfo rows = binder.NewColumn("$rows", count_rows->return_type);
+  const ColumnInfo non_null = binder.NewColumn("$non_null", count_values->return_type);
+  agg->output = {rows, non_null};
+  InSubqueryCounts out;
+  if (Decorrelator::IsCorrelatedTo(*agg, *plan)) {
+    // One row per domain value (count-like aggregates read 0 for values without rows).
+    Decorrelator decorrelator(binder, plan);
+    SQE_ASSIGN_OR_RETURN(DecorrelatedPlan d, decorrelator.Decorrelate(agg));
+    out.plan = binder.JoinNode(std::move(plan), d.plan, JoinType::kLeft, d.conditions);
+  } else {
+    // One row for every outer row (an aggregate without GROUP BY).
+    out.plan = binder.JoinNode(std::move(plan), agg, JoinType::kCross, {});
+  }
+  out.rows = ColumnRef(rows);
+  out.non_null = ColumnRef(non_null);
+  return out;
+}
+
 Decorrelator::Decorrelator(Binder& binder, LogicalPtr outer)
     : binder_(binder), outer_(std::move(outer)) {}
 

@@ -105,6 +105,27 @@ Result<DecorrelatedPlan> EnforceSingleRow(Binder& binder, const DecorrelatedPlan
 Result<LogicalPtr> JoinLateral(Binder& binder, LogicalPtr left, LogicalPtr right, JoinType type,
                                std::vector<ExprPtr> conditions);
 
+/// The rows of a correlated `x [NOT] IN (subquery)` for each row of an outer plan, counted
+/// so the IN's NULL answer needs no join on an OR of NULL tests (a join without a hash key,
+/// which over a subquery nested two levels deep meets every outer value of every row).
+struct InSubqueryCounts {
+  /// The outer plan LEFT JOINed with the counts (its columns, then the counts' columns).
+  LogicalPtr plan;
+  /// count(*) of the outer row's subquery rows (0 when it has none, never NULL).
+  ExprPtr rows;
+  /// count(y) of the outer row's subquery rows (its non-NULL values).
+  ExprPtr non_null;
+};
+
+/// `plan` joined with the counts of `sub`'s rows that satisfy `conditions` (correlation
+/// predicates between `plan` and `sub`, e.g. `outer IS NOT DISTINCT FROM domain`): the
+/// filtered subquery is aggregated and decorrelated against `plan`, so the counts come from
+/// one aggregate over the domain of outer values. `y` is `sub`'s IN column. References to
+/// plans further out stay free (their own decorrelation handles them).
+Result<InSubqueryCounts> JoinInSubqueryCounts(Binder& binder, LogicalPtr plan,
+                                              const LogicalPtr& sub, const ColumnInfo& y,
+                                              const std::vector<ExprPtr>& conditions);
+
 /// A filter predicate that fails the query with "Scalar sub-query has returned multiple
 /// rows" on a row whose (bigint) count argument is above 1, and is TRUE otherwise.
 ExprPtr SingleRowCheck(ExprPtr count);

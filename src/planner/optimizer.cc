@@ -398,6 +398,9 @@ double ConjunctSelectivity(const Expr& c) {
 
 double Estimate(LogicalNode& node);
 
+/// The largest row estimate stored in a node (well inside int64's range).
+constexpr double kMaxEstimate = 1e18;
+
 double EstimateChildren(LogicalNode& node) {
   double first = -1;
   for (LogicalPtr& c : node.children) {
@@ -499,7 +502,9 @@ double Estimate(LogicalNode& node) {
       rows = EstimateChildren(node);
       break;
   }
-  node.estimated_rows = static_cast<int64_t>(std::llround(std::max(0.0, rows)));
+  // Products of cross joins (a decorrelation domain joined to every row) can pass what an
+  // int64 holds; a saturated estimate still orders the sides (an overflowed one read as 1).
+  node.estimated_rows = static_cast<int64_t>(std::llround(std::clamp(rows, 0.0, kMaxEstimate)));
   return rows;
 }
 
@@ -690,7 +695,7 @@ class JoinReorder {
         }
       }
       if (node->conditions.empty()) node->join_type = JoinType::kCross;
-      node->estimated_rows = static_cast<int64_t>(out);
+      node->estimated_rows = static_cast<int64_t>(std::clamp(out, 0.0, kMaxEstimate));
       cur = {out, cost, node, true};
     };
     if (n <= 10) {
