@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "columnar/civil_time.h"
+#include "columnar/time_zone_rules.h"
 #include "columnar/utf8.h"
 
 namespace sqe::columnar {
@@ -145,8 +146,11 @@ Status AppendValue(const Column& column, int64_t row, std::string* out) {
       break;
     case TypeId::kTimestamp:
       out->push_back('"');
-      AppendTimestamp(column.Value<int64_t>(row), type.unit(), out);
-      if (type.has_timezone()) out->append(" UTC");
+      if (type.has_timezone()) {  // wall-clock time in the type's zone, then its name
+        AppendZonedTimestamp(column.Value<int64_t>(row), type, out);
+      } else {
+        AppendTimestamp(column.Value<int64_t>(row), type.unit(), out);
+      }
       out->push_back('"');
       break;
     case TypeId::kList: {

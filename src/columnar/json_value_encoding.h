@@ -15,7 +15,9 @@
 ///   date                    "2024-02-29" (before 1970 and past 9999 too: "-0044-03-15")
 ///   time(6|9)               "13:45:00.000000"
 ///   timestamp(6|9)          "2024-02-29 13:45:00.000000"
-///   ... with time zone      "2024-02-29 13:45:00.000000 UTC" (values are UTC instants)
+///   ... with time zone      "2024-02-29 08:45:00.000000 America/New_York": the wall-clock
+///                           time in the zone the type names, then the zone (values are
+///                           UTC instants)
 ///   array(T)                [v, ...]
 ///   row(a T, ...)           {"a": v, ...} keys in field order
 ///   map(K, V)               {"k": v, ...} keys as strings (JSON text of non-string keys)

@@ -5,6 +5,7 @@
 
 #include "columnar/civil_time.h"
 #include "columnar/take.h"
+#include "columnar/time_zone_rules.h"
 #include "exec/batch_concatenate.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/interleave.h"
@@ -94,9 +95,14 @@ std::string Value::ToSql() const {
       return "DATE '" + columnar::FormatDate(int_value()) + "'";
     case TypeId::kTime64:
       return "TIME '" + columnar::FormatTimeOfDay(int_value(), type_->unit()) + "'";
-    case TypeId::kTimestamp:
-      return "TIMESTAMP '" + columnar::FormatTimestamp(int_value(), type_->unit()) +
-             (type_->has_timezone() ? " UTC'" : "'");
+    case TypeId::kTimestamp: {
+      if (!type_->has_timezone()) {
+        return "TIMESTAMP '" + columnar::FormatTimestamp(int_value(), type_->unit()) + "'";
+      }
+      std::string text = "TIMESTAMP '";  // wall-clock time and zone: re-binds to this type
+      columnar::AppendZonedTimestamp(int_value(), *type_, &text);
+      return text + "'";
+    }
     case TypeId::kList: {
       std::string out = "ARRAY[";
       const Elements& e = elements();

@@ -7,6 +7,7 @@
 #include <limits>
 #include <optional>
 
+#include "columnar/time_zone_rules.h"
 #include "exec/expression_evaluator.h"
 #include "exec/functions/lambda.h"
 #include "planner/binder_internal.h"
@@ -59,7 +60,103 @@ std::optional<ast::Expr> UnsizedDecimalLiteral(const ast::Expr& expr) {
 
 bool IsNullLiteral(const ExprPtr& e) { return e->kind == ExprKind::kLiteral && e->type == nullptr; }
 
+/// The zone a TIMESTAMP literal's text names ('2020-06-01 12:00:00 Europe/Paris',
+/// '... +05:30', '...+05:30', '...Z'), canonical ('UTC', '+05:30'); nullopt without one.
+/// Trino types such a literal as a timestamp with time zone in that zone. A trailing
+/// region name that is no known zone is an error naming it.
+Result<std::optional<std::string>> TimestampLiteralZone(std::string_view text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  constexpr size_t kDateLength = 10;  // the zone comes after 'yyyy-mm-dd'
+  auto load = [](std::string_view zone) -> std::optional<std::string> {
+    auto rules = columnar::TimeZoneRules::Load(zone);
+    if (!rules.ok()) return std::nullopt;
+    return (*rules)->name();
+  };
+  const size_t space = text.find_last_of(' ');
+  if (space != std::string_view::npos && space > kDateLength) {
+    const std::string_view last = text.substr(space + 1);
+    if (auto zone = load(last)) return zone;
+    if (last.find('/') != std::string_view::npos) {
+      return columnar::TimeZoneRules::Load(last).status();
+    }
+  }
+  const size_t sign = text.find_last_of("+-");
+  if (sign != std::string_view::npos && sign > kDateLength) return load(text.substr(sign));
+  if (text.size() > kDateLength && text.back() == 'Z') return std::optional<std::string>("UTC");
+  return std::optional<std::string>();
+}
+
+/// The zone of AT TIME ZONE INTERVAL '...' HOUR [TO MINUTE] | MINUTE as a fixed offset
+/// ('+05:30'), as Trino accepts it; nullopt for another interval.
+std::optional<std::string> IntervalZone(const ast::Expr& interval) {
+  const std::string& text = interval.text;
+  int64_t hours = 0, minutes = 0;
+  bool negative = interval.negated;
+  size_t i = 0;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative ^= text[i++] == '-';
+  auto number = [&](int64_t* out) {
+    const size_t start = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - start < 4) {
+      *out = *out * 10 + (text[i++] - '0');
+    }
+    return i > start;
+  };
+  const std::string& from = interval.interval_from;
+  const std::string& to = interval.interval_to;
+  if (from == "HOUR" && to.empty()) {
+    if (!number(&hours)) return std::nullopt;
+  } else if (from == "HOUR" && to == "MINUTE") {
+    if (!number(&hours) || i >= text.size() || text[i++] != ':' || !number(&minutes)) {
+      return std::nullopt;
+    }
+  } else if (from == "MINUTE" && to.empty()) {
+    if (!number(&minutes)) return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  if (i != text.size()) return std::nullopt;
+  const int64_t seconds = (hours * 3600 + minutes * 60) * (negative ? -1 : 1);
+  if (seconds < -14 * 3600 || seconds > 14 * 3600) return std::nullopt;
+  return columnar::FormatOffset(seconds);
+}
+
 }  // namespace
+
+Result<columnar::TypePtr> Binder::CastTargetZone(const ExprPtr& value,
+                                                 const columnar::TypePtr& type,
+                                                 const sql::SourcePosition& at) {
+  // As in Trino: a timestamp with time zone keeps its zone, a constant text its own zone,
+  // anything else takes the session's.
+  std::string zone = catalog_.eval_context().time_zone;
+  if (value->type != nullptr && value->type->id() == columnar::TypeId::kTimestamp &&
+      value->type->has_timezone()) {
+    zone = value->type->timezone();
+  } else if (value->kind == ExprKind::kLiteral && value->type != nullptr &&
+             value->type->id() == columnar::TypeId::kString && !value->value.is_null()) {
+    auto named = TimestampLiteralZone(value->value.string_value());
+    if (!named.ok()) return ErrorAt(at, named.status().message());
+    if (named->has_value()) zone = **named;
+  }
+  auto rules = columnar::TimeZoneRules::Load(zone);
+  if (!rules.ok()) return type;  // an unusable session zone: keep UTC
+  return columnar::Timestamp(type->unit(), (*rules)->name());
+}
+
+Result<ExprPtr> Binder::TypeZonedResult(ExprPtr call, const ExprPtr& zone,
+                                        const sql::SourcePosition& at) {
+  // The zone is part of the result's type (one zone per column), so it must be known now.
+  if (zone->kind != ExprKind::kLiteral) {
+    return ErrorAt(at,
+                   "the time zone must be a constant such as 'America/New_York' or '+05:30': "
+                   "a timestamp with time zone column carries one zone, so a zone taken "
+                   "from a column is not supported (convert with CASE over the zones, or use "
+                   "to_unixtime/format_datetime per zone)");
+  }
+  if (zone->value.is_null() || call->type == nullptr || !call->type->has_timezone()) return call;
+  auto rules = columnar::TimeZoneRules::Load(zone->value.string_value());
+  if (!rules.ok()) return ErrorAt(at, rules.status().message());
+  return CastTo(std::move(call), columnar::Timestamp(call->type->unit(), (*rules)->name()), at);
+}
 
 // --- names ---------------------------------------------------------------------------------
 
@@ -193,7 +290,13 @@ Result<ExprPtr> Binder::CallFunction(const std::string& name, std::vector<ExprPt
   for (size_t i = 0; i < args.size() && i < (*fn)->arg_types.size(); ++i) {
     SQE_ASSIGN_OR_RETURN(args[i], CastTo(args[i], (*fn)->arg_types[i], at));
   }
+  // at_timezone (AT TIME ZONE), with_timezone, from_unixtime(x, zone): the result is
+  // typed in the zone.
+  const bool zoned = args.size() == 2 &&
+                     (name == "with_timezone" || name == "at_timezone" || name == "from_unixtime");
+  ExprPtr zone = zoned ? args[1] : nullptr;
   ExprPtr call = Expr::Call(*fn, std::move(args), (*fn)->return_type);
+  if (zoned) return TypeZonedResult(Fold(call), zone, at);
   return (*fn)->deterministic ? Fold(call) : call;
 }
 
@@ -341,6 +444,12 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
         return BindLiteral(*digits);
       }
       SQE_ASSIGN_OR_RETURN(columnar::TypePtr type, ResolveType(expr.type));
+      if (type->id() == columnar::TypeId::kTimestamp && !type->has_timezone()) {
+        // TIMESTAMP '2020-06-01 12:00:00 Europe/Paris' is a timestamp with time zone.
+        auto zone = TimestampLiteralZone(expr.text);
+        if (!zone.ok()) return ErrorAt(expr.pos, zone.status().message());
+        if (zone->has_value()) type = columnar::Timestamp(type->unit(), **zone);
+      }
       ExprPtr text = Expr::Literal(exec::Value::Varchar(expr.text));
       if (type->id() == columnar::TypeId::kString) return text;
       ExprPtr cast = Expr::Cast(text, type, false);
@@ -572,6 +681,9 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       SQE_ASSIGN_OR_RETURN(ExprPtr v, BindExpr(*expr.left, ctx));
       auto type = ResolveType(expr.type);
       if (!type.ok()) return ErrorAt(expr.pos, type.status().message());
+      if ((*type)->id() == columnar::TypeId::kTimestamp && (*type)->has_timezone()) {
+        SQE_ASSIGN_OR_RETURN(*type, CastTargetZone(v, *type, expr.pos));
+      }
       if (v->type != nullptr && v->type->Equals(**type)) return v;
       if (IsNullLiteral(v)) return Expr::Literal(exec::Value::Null(*type));
       ExprPtr cast = Expr::Cast(v, *type, expr.try_cast);
@@ -636,9 +748,19 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
     case ast::ExprKind::kAtTimeZone: {
       // ts AT TIME ZONE zone | LOCAL: at_timezone (exec/functions/datetime_format.cc).
       SQE_ASSIGN_OR_RETURN(ExprPtr value, BindExpr(*expr.left, ctx));
+      // The result is the same instant typed in the zone (CallFunction, TypeZonedResult).
       ExprPtr zone;
       if (expr.right->kind == ast::ExprKind::kSpecial && expr.right->text == "local") {
-        SQE_ASSIGN_OR_RETURN(zone, CallFunction("current_timezone", {}, expr.pos));
+        zone = Expr::Literal(exec::Value::Varchar(catalog_.eval_context().time_zone));
+      } else if (expr.right->kind == ast::ExprKind::kIntervalLiteral) {
+        std::optional<std::string> offset = IntervalZone(*expr.right);
+        if (!offset) {
+          return ErrorAt(expr.right->pos,
+                         "AT TIME ZONE INTERVAL takes an offset of at most 14 hours as "
+                         "INTERVAL 'h' HOUR, INTERVAL 'h:mm' HOUR TO MINUTE or INTERVAL 'm' "
+                         "MINUTE");
+        }
+        zone = Expr::Literal(exec::Value::Varchar(*offset));
       } else {
         SQE_ASSIGN_OR_RETURN(zone, BindExpr(*expr.right, ctx));
       }

@@ -255,6 +255,14 @@ class Binder {
   /// f(args) with overload resolution and argument casts.
   Result<ExprPtr> CallFunction(const std::string& name, std::vector<ExprPtr> args,
                                const sql::SourcePosition& at);
+  /// The timestamp with time zone `call` (AT TIME ZONE, with_timezone, from_unixtime with
+  /// a zone) typed in the zone `zone` names; InvalidArgument when the zone is unknown or
+  /// not a constant (a column's type carries one zone).
+  Result<ExprPtr> TypeZonedResult(ExprPtr call, const ExprPtr& zone, const sql::SourcePosition& at);
+  /// The zone CAST(value AS timestamp with time zone) gives its result: the value's own
+  /// (a zoned timestamp, a constant text naming one), else the session's.
+  Result<columnar::TypePtr> CastTargetZone(const ExprPtr& value, const columnar::TypePtr& type,
+                                           const sql::SourcePosition& at);
   /// Folds a constant expression to a literal when it evaluates without error.
   ExprPtr Fold(ExprPtr expr);
   /// Whether the AST subtree holds an aggregate call (outside subqueries).

@@ -15,7 +15,9 @@
 
 #include "columnar/binary_builder.h"
 #include "columnar/civil_time.h"
+#include "columnar/time_zone_rules.h"
 #include "columnar/utf8.h"
+#include "common/hex.h"
 #include "exec/functions/kernel_internal.h"
 
 namespace sqe::exec {
@@ -758,16 +760,6 @@ Result<Column> CastToBool(CastRun& run) {
   return Status::NotImplemented("cannot cast " + in.type()->ToString() + " to boolean");
 }
 
-void AppendUuid(std::string_view bytes, std::string* out) {
-  static const char kHex[] = "0123456789abcdef";
-  for (size_t k = 0; k < bytes.size(); ++k) {
-    if (k == 4 || k == 6 || k == 8 || k == 10) out->push_back('-');
-    const auto b = static_cast<uint8_t>(bytes[k]);
-    out->push_back(kHex[b >> 4]);
-    out->push_back(kHex[b & 15]);
-  }
-}
-
 Result<Column> CastToVarchar(CastRun& run, const EvalContext& ctx) {
   const Column& in = run.in();
   const TypePtr& type = in.type();
@@ -820,16 +812,20 @@ Result<Column> CastToVarchar(CastRun& run, const EvalContext& ctx) {
         return true;
       });
     case TypeId::kTimestamp: {
+      // A timestamp with time zone shows its wall-clock time and zone name, as Trino.
       const bool tz = type->has_timezone();
       return CastToString(run, [&](int64_t i, std::string* out, std::string*) {
-        columnar::AppendTimestamp(in.Value<int64_t>(i), type->unit(), out);
-        if (tz) *out += " UTC";
+        if (tz) {
+          columnar::AppendZonedTimestamp(in.Value<int64_t>(i), *type, out);
+        } else {
+          columnar::AppendTimestamp(in.Value<int64_t>(i), type->unit(), out);
+        }
         return true;
       });
     }
     case TypeId::kUuid:
       return CastToString(run, [&](int64_t i, std::string* out, std::string*) {
-        AppendUuid(in.FixedSizeBinaryAt(i), out);
+        AppendUuidText(in.FixedSizeBinaryAt(i), out);
         return true;
       });
     default:
@@ -871,9 +867,13 @@ Result<Column> CastToDate(CastRun& run) {
     });
   }
   if (type->id() == TypeId::kTimestamp) {
-    const int64_t per_day = kSecondsPerDay * columnar::TicksPerSecond(type->unit());
+    // A timestamp with time zone gives the date of its wall-clock time in its zone.
+    const int64_t per_second = columnar::TicksPerSecond(type->unit());
+    const int64_t per_day = kSecondsPerDay * per_second;
+    const auto zone = type->has_timezone() ? columnar::ZoneRulesOf(*type) : nullptr;
     return CastToFixed<int32_t>(run, [&](int64_t i, int32_t* out, std::string*) {
-      *out = static_cast<int32_t>(FloorDiv(in.Value<int64_t>(i), per_day));
+      const int64_t v = in.Value<int64_t>(i);
+      *out = static_cast<int32_t>(FloorDiv(zone ? zone->ToLocal(v, per_second) : v, per_day));
       return true;
     });
   }
@@ -885,30 +885,34 @@ Result<Column> CastToTimestamp(CastRun& run, const EvalContext& ctx) {
   const TypePtr& type = in.type();
   const TypePtr& to = run.to();
   const int64_t per_second = columnar::TicksPerSecond(to->unit());
-  // Timestamps without a zone are local to the session's zone when a zone is added or
-  // dropped; values are UTC ticks either way.
-  const int64_t session_offset = ZoneOffsetSeconds(ctx.time_zone) * per_second;
+  // A timestamp (or date) given a zone is wall-clock time in the session's zone; a
+  // timestamp with time zone losing its zone keeps the wall-clock time of its own zone (as
+  // Trino); between zones the instant stays. Values are UTC ticks either way.
+  std::shared_ptr<const columnar::TimeZoneRules> session;
+  if (to->has_timezone() && !(type->id() == TypeId::kTimestamp && type->has_timezone())) {
+    auto rules = columnar::TimeZoneRules::Load(ctx.time_zone);
+    session = rules.ok() ? *rules : columnar::ZoneRulesOf(*columnar::Timestamp());  // UTC
+  }
   if (type->id() == TypeId::kDate32) {
-    const int64_t shift = to->has_timezone() ? session_offset : 0;
     return CastToFixed<int64_t>(run, [&](int64_t i, int64_t* out, std::string* err) {
-      if (__builtin_mul_overflow(int64_t{in.Value<int32_t>(i)}, kSecondsPerDay * per_second, out) ||
-          __builtin_sub_overflow(*out, shift, out)) {
+      if (__builtin_mul_overflow(int64_t{in.Value<int32_t>(i)}, kSecondsPerDay * per_second, out)) {
         *err = OutOfRange(to);
         return false;
       }
+      if (session) *out = session->FromLocal(*out, per_second);
       return true;
     });
   }
   if (type->id() == TypeId::kTimestamp) {
-    int64_t shift = 0;
-    if (to->has_timezone() && !type->has_timezone()) shift = -session_offset;
-    if (!to->has_timezone() && type->has_timezone()) shift = session_offset;
+    const auto own =
+        type->has_timezone() && !to->has_timezone() ? columnar::ZoneRulesOf(*type) : nullptr;
     return CastToFixed<int64_t>(run, [&](int64_t i, int64_t* out, std::string* err) {
-      if (!RescaleTicks(in.Value<int64_t>(i), type->unit(), to->unit(), out) ||
-          __builtin_add_overflow(*out, shift, out)) {
+      if (!RescaleTicks(in.Value<int64_t>(i), type->unit(), to->unit(), out)) {
         *err = OutOfRange(to);
         return false;
       }
+      if (own) *out = own->ToLocal(*out, per_second);
+      if (session) *out = session->FromLocal(*out, per_second);
       return true;
     });
   }
@@ -918,13 +922,33 @@ Result<Column> CastToTimestamp(CastRun& run, const EvalContext& ctx) {
       int64_t ticks = 0;
       bool has_zone = false;
       int64_t offset = 0;
-      if (!ParseTimestamp(s, to->unit(), &ticks, &has_zone, &offset) ||
-          (has_zone && !to->has_timezone())) {
+      std::shared_ptr<const columnar::TimeZoneRules> named;
+      if (!ParseTimestamp(s, to->unit(), &ticks, &has_zone, &offset)) {
+        // 'yyyy-mm-dd hh:mm:ss America/New_York': an IANA zone name after the last space.
+        const size_t space = s.find_last_of(' ');
+        bool inner_zone = false;
+        if (!to->has_timezone() || space == std::string_view::npos ||
+            !ParseTimestamp(s.substr(0, space), to->unit(), &ticks, &inner_zone, &offset) ||
+            inner_zone) {
+          *err = "Value cannot be cast to timestamp: " + std::string(s);
+          return false;
+        }
+        auto rules = columnar::TimeZoneRules::Load(s.substr(space + 1));
+        if (!rules.ok()) {
+          *err = rules.status().message();
+          return false;
+        }
+        named = *rules;
+      } else if (has_zone && !to->has_timezone()) {
         *err = "Value cannot be cast to timestamp: " + std::string(s);
         return false;
       }
-      if (to->has_timezone()) {
-        ticks -= has_zone ? offset * per_second : session_offset;
+      if (named) {
+        ticks = named->FromLocal(ticks, per_second);
+      } else if (has_zone) {
+        ticks -= offset * per_second;
+      } else if (session) {
+        ticks = session->FromLocal(ticks, per_second);
       }
       *out = ticks;
       return true;
@@ -949,23 +973,23 @@ Result<Column> CastToTime(CastRun& run) {
   }
   if (type->id() == TypeId::kTime64 || type->id() == TypeId::kTimestamp) {
     const int64_t per_day = kSecondsPerDay * columnar::TicksPerSecond(to->unit());
+    // A timestamp with time zone gives the time of day of its wall-clock time.
+    const auto zone = type->id() == TypeId::kTimestamp && type->has_timezone()
+                          ? columnar::ZoneRulesOf(*type)
+                          : nullptr;
+    const int64_t from_second = columnar::TicksPerSecond(type->unit());
     return CastToFixed<int64_t>(run, [&](int64_t i, int64_t* out, std::string*) {
       // Only the time of day matters: wrap to one day before changing the unit.
-      const int64_t from_day = kSecondsPerDay * columnar::TicksPerSecond(type->unit());
+      const int64_t from_day = kSecondsPerDay * from_second;
+      const int64_t v = in.Value<int64_t>(i);
       int64_t tod = 0;
-      RescaleTicks(FloorMod(in.Value<int64_t>(i), from_day), type->unit(), to->unit(), &tod);
+      RescaleTicks(FloorMod(zone ? zone->ToLocal(v, from_second) : v, from_day), type->unit(),
+                   to->unit(), &tod);
       *out = FloorMod(tod, per_day);
       return true;
     });
   }
   return Status::NotImplemented("cannot cast " + type->ToString() + " to " + to->ToString());
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 Result<Column> CastToUuid(CastRun& run) {
@@ -987,7 +1011,7 @@ Result<Column> CastToUuid(CastRun& run) {
         ok = s[k] == '-';
         continue;
       }
-      const int h = HexValue(s[k]);
+      const int h = HexDigitValue(s[k]);
       if (h < 0) {
         ok = false;
         break;

@@ -1,11 +1,13 @@
 // Date and time functions over date (days since the epoch) and timestamp (ticks of the
 // type's unit since the epoch, UTC) columns. Fields of a timestamp with time zone are
-// taken in its zone (fixed offsets and UTC; see ZoneOffsetSeconds). The week is ISO's:
+// taken in the zone its type names (TimeZoneRules: IANA names with their daylight-saving
+// rules, fixed offsets); the session's zone likewise. The week is ISO's:
 // weeks start on Monday (day_of_week 1) and week 1 holds the year's first Thursday.
 
 #include <cmath>
 
 #include "columnar/civil_time.h"
+#include "columnar/time_zone_rules.h"
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/datetime_families_internal.h"
@@ -135,17 +137,26 @@ int64_t DateField(Field f, int64_t days) {
   }
 }
 
-/// A timestamp column's view: local ticks (zone offset applied) split into days and the
-/// ticks of the day.
+/// A timestamp column's view: local ticks (the wall-clock time in the type's zone) split
+/// into days and the ticks of the day, and back to instants.
 struct TsView {
   int64_t per_second;
-  int64_t offset_ticks;
+  std::shared_ptr<const columnar::TimeZoneRules> zone;  ///< nullptr: ticks are local already
   int64_t per_day() const { return kSecondsPerDay * per_second; }
+  int64_t Local(int64_t t) const { return zone ? zone->ToLocal(t, per_second) : t; }
+  int64_t Instant(int64_t local) const { return zone ? zone->FromLocal(local, per_second) : local; }
   static TsView Of(const TypePtr& t) {
     const int64_t ps = columnar::TicksPerSecond(t->unit());
-    return {ps, t->has_timezone() ? ZoneOffsetSeconds(t->timezone()) * ps : 0};
+    return {ps, t->has_timezone() ? columnar::ZoneRulesOf(*t) : nullptr};
   }
 };
+
+/// The session zone's wall-clock micros of the instant `micros`.
+int64_t SessionLocalMicros(int64_t micros, const EvalContext& ctx) {
+  auto rules = columnar::TimeZoneRules::Load(ctx.time_zone);
+  return rules.ok() ? (*rules)->ToLocal(micros, 1'000'000)
+                    : micros + ZoneOffsetSeconds(ctx.time_zone) * 1'000'000;
+}
 
 int64_t TimeField(Field f, int64_t tod, int64_t per_second) {
   switch (f) {
@@ -192,7 +203,7 @@ ScalarKernel FieldKernel(Field f) {
     return kernel::MapUnary<int64_t, int64_t>(
         a, rows, fn.return_type, ctx,
         [f, v](int64_t t, int64_t* o) {
-          const int64_t local = t + v.offset_ticks;
+          const int64_t local = v.Local(t);
           const int64_t days = FloorDiv(local, v.per_day());
           *o = IsTimeField(f) ? TimeField(f, local - days * v.per_day(), v.per_second)
                               : DateField(f, days);
@@ -268,8 +279,7 @@ ScalarKernel DateTruncKernel() {
     return kernel::MapToFixed<int64_t>(
         args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool*) -> Status {
           SQE_ASSIGN_OR_RETURN(Unit unit, ParseUnit(args[0].StringAt(i), false));
-          *out = TruncateLocal(unit, args[1].Value<int64_t>(i) + v.offset_ticks, v.per_second) -
-                 v.offset_ticks;
+          *out = v.Instant(TruncateLocal(unit, v.Local(args[1].Value<int64_t>(i)), v.per_second));
           return Status::OK();
         });
   };
@@ -334,20 +344,25 @@ ScalarKernel DateAddKernel() {
           const int64_t t = args[2].Value<int64_t>(i);
           if (const int64_t months = MonthsOf(unit); months != 0) {
             if (n > 12 * 10'000'000 || n < -12 * 10'000'000) return AddOverflow();
-            const int64_t local = t + v.offset_ticks;
+            const int64_t local = v.Local(t);
             const int64_t days = FloorDiv(local, v.per_day());
             const int64_t tod = local - days * v.per_day();
             if (__builtin_mul_overflow(AddMonths(days, n * months), v.per_day(), out) ||
-                __builtin_add_overflow(*out, tod - v.offset_ticks, out)) {
+                __builtin_add_overflow(*out, tod, out)) {
               return AddOverflow();
             }
+            *out = v.Instant(*out);
             return Status::OK();
           }
+          // Days and weeks move the wall clock (the time of day stays across a daylight-
+          // saving change); smaller units move the instant.
+          const bool calendar = unit == Unit::kDay || unit == Unit::kWeek;
           int64_t delta = 0;
           if (__builtin_mul_overflow(n, UnitTicks(unit, v.per_second), &delta) ||
-              __builtin_add_overflow(t, delta, out)) {
+              __builtin_add_overflow(calendar ? v.Local(t) : t, delta, out)) {
             return AddOverflow();
           }
+          if (calendar) *out = v.Instant(*out);
           return Status::OK();
         });
   };
@@ -372,18 +387,25 @@ ScalarKernel DateDiffKernel() {
             const EvalContext& ctx) -> Result<Column> {
     const TypePtr& type = args[1].type();
     const bool is_date = type->id() == TypeId::kDate32;
-    const TsView v = is_date ? TsView{1, 0} : TsView::Of(type);
+    const TsView v = is_date ? TsView{1, nullptr} : TsView::Of(type);
     return kernel::MapToFixed<int64_t>(
         args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool*) -> Status {
           SQE_ASSIGN_OR_RETURN(Unit unit, ParseUnit(args[0].StringAt(i), is_date));
+          // Units below a day count elapsed time (instants); days and longer count the
+          // wall-clock calendar in the value's zone.
+          const bool elapsed = !is_date && unit < Unit::kDay;
           int64_t a = 0;
           int64_t b = 0;
           if (is_date) {
             a = args[1].Value<int32_t>(i) * kSecondsPerDay;
             b = args[2].Value<int32_t>(i) * kSecondsPerDay;
           } else {
-            a = args[1].Value<int64_t>(i) + v.offset_ticks;
-            b = args[2].Value<int64_t>(i) + v.offset_ticks;
+            a = args[1].Value<int64_t>(i);
+            b = args[2].Value<int64_t>(i);
+            if (!elapsed) {
+              a = v.Local(a);
+              b = v.Local(b);
+            }
           }
           if (const int64_t months = MonthsOf(unit); months != 0) {
             *out = MonthsBetween(a, b, v.per_day()) / months;
@@ -618,12 +640,12 @@ void RegisterDatetimeFunctions(FunctionRegistry& r) {
              const EvalContext& ctx) -> Result<Column> {
             const TypePtr& type = args[0].type();
             const bool is_date = type->id() == TypeId::kDate32;
-            const TsView v = is_date ? TsView{1, 0} : TsView::Of(type);
+            const TsView v = is_date ? TsView{1, nullptr} : TsView::Of(type);
             return kernel::MapToFixed<int32_t>(
                 args, rows, fn.return_type, ctx, [&](int64_t i, int32_t* out, bool*) {
                   const int64_t days =
                       is_date ? args[0].Value<int32_t>(i)
-                              : FloorDiv(args[0].Value<int64_t>(i) + v.offset_ticks, v.per_day());
+                              : FloorDiv(v.Local(args[0].Value<int64_t>(i)), v.per_day());
                   const auto d = columnar::CivilFromDays(days);
                   *out = static_cast<int32_t>(
                       columnar::DaysFromCivil(d.year, d.month, DaysInMonth(d.year, d.month)));
@@ -670,7 +692,7 @@ void RegisterDatetimeFunctions(FunctionRegistry& r) {
       r, "current_date", {}, columnar::Date32(),
       [micros_now](const std::vector<Column>&, int64_t rows, const ScalarFunction& fn,
                    const EvalContext& ctx) {
-        const int64_t local = micros_now(ctx) + ZoneOffsetSeconds(ctx.time_zone) * 1'000'000;
+        const int64_t local = SessionLocalMicros(micros_now(ctx), ctx);
         const auto day = static_cast<int32_t>(FloorDiv(local, kSecondsPerDay * 1'000'000));
         return kernel::MapToFixed<int32_t>({}, rows, fn.return_type, ctx,
                                            [&](int64_t, int32_t* out, bool*) {
@@ -697,7 +719,7 @@ void RegisterDatetimeFunctions(FunctionRegistry& r) {
       r, "localtimestamp", {}, columnar::Timestamp(),
       [micros_now](const std::vector<Column>&, int64_t rows, const ScalarFunction& fn,
                    const EvalContext& ctx) {
-        const int64_t now = micros_now(ctx) + ZoneOffsetSeconds(ctx.time_zone) * 1'000'000;
+        const int64_t now = SessionLocalMicros(micros_now(ctx), ctx);
         return kernel::MapToFixed<int64_t>({}, rows, fn.return_type, ctx,
                                            [&](int64_t, int64_t* out, bool*) {
                                              *out = now;
@@ -711,7 +733,7 @@ void RegisterDatetimeFunctions(FunctionRegistry& r) {
         [micros_now](const std::vector<Column>&, int64_t rows, const ScalarFunction& fn,
                      const EvalContext& ctx) {
           const int64_t per_day = kSecondsPerDay * 1'000'000;
-          const int64_t local = micros_now(ctx) + ZoneOffsetSeconds(ctx.time_zone) * 1'000'000;
+          const int64_t local = SessionLocalMicros(micros_now(ctx), ctx);
           const int64_t tod = FloorMod(local, per_day);
           return kernel::MapToFixed<int64_t>({}, rows, fn.return_type, ctx,
                                              [&](int64_t, int64_t* out, bool*) {
@@ -746,7 +768,7 @@ void RegisterDatetimeFunctions(FunctionRegistry& r) {
               const TsView v = TsView::Of(args[0].type());
               return kernel::MapToString(
                   args, rows, ctx, [&](int64_t i, std::string* out, bool*) -> Status {
-                    const int64_t local = args[0].Value<int64_t>(i) + v.offset_ticks;
+                    const int64_t local = v.Local(args[0].Value<int64_t>(i));
                     const int64_t days = FloorDiv(local, v.per_day());
                     const int64_t tod = (local - days * v.per_day()) / (v.per_second / 1'000'000);
                     return FormatDateTime(args[1].StringAt(i), days, tod, out);

@@ -6,10 +6,11 @@
 //
 // Zones: a timestamp with time zone holds a UTC instant and its column type carries one
 // zone (per column, not per value as in Trino). Functions that render or take apart a
-// zoned value use that zone's rules (TimeZoneRules: IANA names and fixed offsets);
-// at_timezone and with_timezone return the instant with the UTC zone type, so the zone
-// named in the call is not kept for display (a known difference from Trino, which shows
-// the value in that zone).
+// zoned value use that zone's rules (TimeZoneRules: IANA names and fixed offsets). The
+// kernels of at_timezone, with_timezone and from_unixtime(x, zone) compute the instant;
+// the binder types their result in the named zone (Binder::TypeZonedResult), which is why
+// the zone must be a constant there. parse_datetime and from_iso8601_timestamp return
+// the instant typed UTC, since the zone in each text may differ.
 
 #include <cmath>
 #include <cstdint>
@@ -17,19 +18,19 @@
 #include <string_view>
 
 #include "columnar/civil_time.h"
+#include "columnar/time_zone_rules.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/datetime_families_internal.h"
 #include "exec/functions/kernel_internal.h"
-#include "columnar/time_zone_rules.h"
 
 namespace sqe::exec {
 namespace {
 
 using columnar::Column;
-using columnar::TypeId;
-using columnar::TypePtr;
 using columnar::FormatOffset;
 using columnar::TimeZoneRules;
+using columnar::TypeId;
+using columnar::TypePtr;
 
 constexpr int64_t kMicrosPerSecond = 1'000'000;
 constexpr int64_t kMicrosPerDay = 86'400 * kMicrosPerSecond;

@@ -1,16 +1,16 @@
 #include <gtest/gtest.h>
 
-#include "exec/functions/scalar_test_harness.h"
 #include "columnar/time_zone_rules.h"
+#include "exec/functions/scalar_test_harness.h"
 
 namespace sqe::exec {
 namespace {
 
+using columnar::TimeZoneRules;
 using columnar::testing::Float64s;
 using columnar::testing::Strings;
 using testing::Eval;
 using testing::Typed;
-using columnar::TimeZoneRules;
 
 columnar::Column Timestamps(const std::vector<std::optional<std::string>>& text) {
   return Typed(columnar::Timestamp(), text);
@@ -89,7 +89,8 @@ TEST(DatetimeFormatTest, HumanReadableSecondsAndZones) {
             "2024-07-01 12:00:00.000000 UTC, 2024-01-01 11:00:00.000000 UTC");
   EXPECT_EQ(
       Eval("with_timezone", {Timestamps({"2024-07-01 08:00:00.000000"}), Strings({"Nowhere"})}),
-      "error: Time zone not supported: Nowhere");
+      "error: Time zone not supported: Nowhere (use an IANA zone name such as "
+      "'America/New_York' or 'Europe/Paris', or an offset such as '+05:30' or 'UTC')");
   EXPECT_EQ(Eval("from_unixtime", {Float64s({1.5}), Strings({"+02:00"})}),
             "1970-01-01 00:00:01.500000 UTC");
 }

@@ -28,6 +28,26 @@ std::string TypeList(const std::vector<columnar::TypePtr>& types) {
   return out;
 }
 
+/// The text of a type in an instance key: ToString plus the zone of a timestamp with time
+/// zone, which ToString (Trino's spelling) leaves out but which changes the instance (its
+/// kernels read values in that zone).
+std::string KeyText(const columnar::TypePtr& type) {
+  if (type == nullptr) return "unknown";
+  if (type->id() == columnar::TypeId::kTimestamp && type->has_timezone()) {
+    return type->ToString() + "[" + type->timezone() + "]";
+  }
+  return type->ToString();
+}
+
+std::string KeyList(const std::vector<columnar::TypePtr>& types) {
+  std::string out;
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += KeyText(types[i]);
+  }
+  return out;
+}
+
 size_t EditDistance(std::string_view a, std::string_view b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
@@ -113,8 +133,7 @@ Result<const ScalarFunction*> FunctionRegistry::ResolveScalar(
     return Status::NotFound(msg);
   }
   const std::string instance_key =
-      key + "(" + TypeList(best->arg_types) + ")->" +
-      (best->return_type ? best->return_type->ToString() : std::string("unknown"));
+      key + "(" + KeyList(best->arg_types) + ")->" + KeyText(best->return_type);
   std::lock_guard<std::mutex> lock(mutex_);
   auto& slot = scalar_instances_[instance_key];
   if (slot == nullptr) slot = std::make_unique<ScalarFunction>(std::move(*best));
@@ -155,9 +174,8 @@ Result<const AggregateFunction*> FunctionRegistry::ResolveAggregate(
     }
     return Status::NotFound(msg);
   }
-  const std::string instance_key =
-      key + (distinct ? "(distinct " : "(") + TypeList(best->arg_types) + ")->" +
-      (best->return_type ? best->return_type->ToString() : std::string("unknown"));
+  const std::string instance_key = key + (distinct ? "(distinct " : "(") +
+                                   KeyList(best->arg_types) + ")->" + KeyText(best->return_type);
   std::lock_guard<std::mutex> lock(mutex_);
   auto& slot = aggregate_instances_[instance_key];
   if (slot == nullptr) slot = std::make_unique<AggregateFunction>(std::move(*best));

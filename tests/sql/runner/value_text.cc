@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "columnar/civil_time.h"
+#include "columnar/time_zone_rules.h"
 
 namespace sqe::sqltest {
 namespace {
@@ -144,9 +145,12 @@ std::string ValueText(const Column& column, int64_t row) {
     case TypeId::kTime64:
       return TrimFraction(columnar::FormatTimeOfDay(column.Value<int64_t>(row), type.unit()));
     case TypeId::kTimestamp: {
-      std::string text =
-          TrimFraction(columnar::FormatTimestamp(column.Value<int64_t>(row), type.unit()));
-      if (type.has_timezone()) text += " UTC";
+      // A timestamp with time zone: the wall-clock time in its type's zone, then the zone.
+      const auto zone = columnar::ZoneRulesOf(type);
+      const int64_t ticks = column.Value<int64_t>(row);
+      std::string text = TrimFraction(columnar::FormatTimestamp(
+          zone->ToLocal(ticks, columnar::TicksPerSecond(type.unit())), type.unit()));
+      if (type.has_timezone()) text += " " + zone->name();
       return text;
     }
     case TypeId::kList: {
