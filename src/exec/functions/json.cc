@@ -5,7 +5,9 @@
 // json_array_length, json_array_get, json_array_contains, json_size, is_json_scalar, and
 // json_value / json_query called as plain functions with a path ('lax $.a' or '$.a').
 //
-// Paths (Trino's json_extract subset): $ then any of .name, ["name"], ['name'], [index].
+// Paths: Trino's legacy path for json_extract, json_extract_scalar and json_size, an
+// SQL/JSON path (wildcards, ranges, lax / strict) for json_value and json_query; see
+// json_path_internal.h.
 
 #include <cmath>
 #include <optional>
@@ -15,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "exec/functions/builtin_families.h"
+#include "exec/functions/json_path_internal.h"
 #include "exec/functions/kernel_internal.h"
 
 namespace sqe::exec {
@@ -26,94 +29,8 @@ namespace {
 
 // ordered_json keeps the input's key order (json_extract returns the subtree as written);
 // json (std::map) sorts keys (json_parse's canonical form, as Trino's).
-using Ordered = nlohmann::ordered_json;
+using Ordered = json_path::Ordered;
 using Sorted = nlohmann::json;
-
-/// One step of a path: an object member or an array index.
-struct PathStep {
-  bool is_index = false;
-  std::string name;
-  int64_t index = 0;
-};
-
-/// Parses a JSON path; with `sql_json`, an optional leading "lax" / "strict" mode.
-Result<std::vector<PathStep>> ParsePath(std::string_view path, bool sql_json) {
-  auto invalid = [&]() {
-    return Status::InvalidArgument("Invalid JSON path: '" + std::string(path) + "'");
-  };
-  std::string_view p = path;
-  auto skip_space = [&]() {
-    while (!p.empty() && p.front() == ' ') p.remove_prefix(1);
-  };
-  skip_space();
-  if (sql_json) {
-    for (std::string_view mode : {"lax ", "strict "}) {
-      if (p.substr(0, mode.size()) == mode) {
-        p.remove_prefix(mode.size());
-        skip_space();
-        break;
-      }
-    }
-  }
-  if (p.empty() || p.front() != '$') return invalid();
-  p.remove_prefix(1);
-  std::vector<PathStep> steps;
-  while (!p.empty()) {
-    if (p.front() == '.') {
-      p.remove_prefix(1);
-      size_t n = 0;
-      while (n < p.size() && p[n] != '.' && p[n] != '[') ++n;
-      if (n == 0) return invalid();
-      PathStep step;
-      step.name = std::string(p.substr(0, n));
-      if (step.name.size() >= 2 && step.name.front() == '"' && step.name.back() == '"') {
-        step.name = step.name.substr(1, step.name.size() - 2);
-      }
-      steps.push_back(std::move(step));
-      p.remove_prefix(n);
-    } else if (p.front() == '[') {
-      p.remove_prefix(1);
-      PathStep step;
-      if (!p.empty() && (p.front() == '"' || p.front() == '\'')) {
-        const char quote = p.front();
-        const size_t end = p.find(quote, 1);
-        if (end == std::string_view::npos) return invalid();
-        step.name = std::string(p.substr(1, end - 1));
-        p.remove_prefix(end + 1);
-      } else {
-        size_t n = 0;
-        while (n < p.size() && p[n] >= '0' && p[n] <= '9') ++n;
-        if (n == 0 || n > 18) return invalid();
-        step.is_index = true;
-        step.index = std::stoll(std::string(p.substr(0, n)));
-        p.remove_prefix(n);
-      }
-      if (p.empty() || p.front() != ']') return invalid();
-      p.remove_prefix(1);
-      steps.push_back(std::move(step));
-    } else {
-      return invalid();
-    }
-  }
-  return steps;
-}
-
-/// The value a path names, or nullptr when it names nothing.
-const Ordered* Walk(const Ordered& root, const std::vector<PathStep>& steps) {
-  const Ordered* at = &root;
-  for (const PathStep& s : steps) {
-    if (s.is_index) {
-      if (!at->is_array() || s.index >= static_cast<int64_t>(at->size())) return nullptr;
-      at = &(*at)[static_cast<size_t>(s.index)];
-    } else {
-      if (!at->is_object()) return nullptr;
-      auto it = at->find(s.name);
-      if (it == at->end()) return nullptr;
-      at = &*it;
-    }
-  }
-  return at;
-}
 
 template <typename J>
 std::optional<J> Parse(std::string_view text) {
@@ -139,20 +56,20 @@ std::optional<std::string> ScalarText(const Ordered& j) {
 class PathCache {
  public:
   explicit PathCache(bool sql_json) : sql_json_(sql_json) {}
-  Result<const std::vector<PathStep>*> Get(std::string_view path) {
-    if (!valid_ || path != text_) {
-      SQE_ASSIGN_OR_RETURN(steps_, ParsePath(path, sql_json_));
-      text_ = std::string(path);
+  Result<const json_path::Path*> Get(std::string_view text) {
+    if (!valid_ || text != text_) {
+      SQE_ASSIGN_OR_RETURN(path_, json_path::Parse(text, sql_json_));
+      text_ = std::string(text);
       valid_ = true;
     }
-    return &steps_;
+    return &path_;
   }
 
  private:
   bool sql_json_;
   bool valid_ = false;
   std::string text_;
-  std::vector<PathStep> steps_;
+  json_path::Path path_;
 };
 
 Result<Column> JsonParse(const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
@@ -188,9 +105,16 @@ ScalarKernel ExtractKernel(Extract mode) {
                 const EvalContext& ctx) -> Result<Column> {
     PathCache paths(mode == Extract::kValue || mode == Extract::kQuery);
     return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool* is_null) {
-      SQE_ASSIGN_OR_RETURN(const std::vector<PathStep>* steps, paths.Get(args[1].StringAt(i)));
+      SQE_ASSIGN_OR_RETURN(const json_path::Path* path, paths.Get(args[1].StringAt(i)));
       std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
-      const Ordered* at = j ? Walk(*j, *steps) : nullptr;
+      const Ordered* at = nullptr;
+      if (j && path->sql_json) {
+        // SQL/JSON: exactly one item, else NULL (NULL ON EMPTY / NULL ON ERROR, no wrapper).
+        auto items = json_path::FindAll(*j, *path);
+        if (items && items->size() == 1) at = items->front();
+      } else if (j) {
+        at = json_path::FindOne(*j, *path);
+      }
       if (at == nullptr) {
         *is_null = true;
         return Status::OK();
@@ -233,9 +157,9 @@ Result<Column> Size(const std::vector<Column>& args, int64_t rows, const ScalarF
   PathCache paths(false);
   return kernel::MapToFixed<int64_t>(
       args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool* is_null) {
-        SQE_ASSIGN_OR_RETURN(const std::vector<PathStep>* steps, paths.Get(args[1].StringAt(i)));
+        SQE_ASSIGN_OR_RETURN(const json_path::Path* path, paths.Get(args[1].StringAt(i)));
         std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
-        const Ordered* at = j ? Walk(*j, *steps) : nullptr;
+        const Ordered* at = j ? json_path::FindOne(*j, *path) : nullptr;
         if (at == nullptr) {
           *is_null = true;
         } else {

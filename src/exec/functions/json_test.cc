@@ -22,9 +22,45 @@ TEST(JsonFunctions, ExtractFollowsPaths) {
   EXPECT_EQ(Eval("json_extract_scalar", {doc, Strings({"$.a.b[1].c"})}), "x");
   EXPECT_EQ(Eval("json_extract_scalar", {doc, Strings({"$[\"k y\"]"})}), "true");
   EXPECT_EQ(Eval("json_extract_scalar", {doc, Strings({"$.a"})}), "NULL");
-  EXPECT_EQ(Eval("json_extract", {doc, Strings({"a.b"})}), "error: Invalid JSON path: 'a.b'");
+  EXPECT_EQ(Eval("json_extract", {doc, Strings({"a.b"})}),
+            "error: Invalid JSON path: 'a.b' at position 1: unexpected 'a'; a path starts with "
+            "'$'");
   EXPECT_EQ(Eval("json_value", {doc, Strings({"lax $.a.b[0]"})}), "10");
   EXPECT_EQ(Eval("json_query", {doc, Strings({"strict $.a.b"})}), R"([10,{"c":"x"}])");
+}
+
+TEST(JsonFunctions, LegacyPathsRefuseWildcardsWithTheirPosition) {
+  auto doc = Strings({R"({"a": [{"b": 1}, {"b": 2}], "0": "zero"})"});
+  EXPECT_EQ(Eval("json_extract", {doc, Strings({"$.a[*].b"})}).substr(0, 52),
+            "error: Invalid JSON path: '$.a[*].b' at position 5: ");
+  EXPECT_EQ(Eval("json_extract", {doc, Strings({"$.*"})}).substr(0, 47),
+            "error: Invalid JSON path: '$.*' at position 3: ");
+  // A key of digits indexes an array and names an object member, as in Trino.
+  EXPECT_EQ(Eval("json_extract", {doc, Strings({"$.a.1.b"})}), "2");
+  EXPECT_EQ(Eval("json_extract_scalar", {doc, Strings({"$[0]"})}), "zero");
+  EXPECT_EQ(Eval("json_extract_scalar", {doc, Strings({R"($["a"][0]["b"])"})}), "1");
+}
+
+TEST(JsonFunctions, SqlJsonPathsTakeWildcardsAndRanges) {
+  auto doc = Strings({R"({"a": [{"b": 1}, {"b": [2, 3]}], "c": {"d": 4}})"});
+  // Exactly one item, else NULL (no array wrapper).
+  EXPECT_EQ(Eval("json_value", {doc, Strings({"lax $.a[0].b"})}), "1");
+  EXPECT_EQ(Eval("json_value", {doc, Strings({"lax $.a[*].b"})}), "NULL");
+  EXPECT_EQ(Eval("json_value", {doc, Strings({"lax $.c.*"})}), "4");
+  EXPECT_EQ(Eval("json_query", {doc, Strings({"lax $.a[last].b"})}), "[2,3]");
+  EXPECT_EQ(Eval("json_value", {doc, Strings({"lax $.a[1].b[last - 1]"})}), "2");
+  EXPECT_EQ(Eval("json_query", {doc, Strings({"lax $.a[0 to 0]"})}), R"({"b":1})");
+  // Lax: a member step unwraps an array; strict: it is an error, so NULL.
+  EXPECT_EQ(Eval("json_query", {doc, Strings({"lax $.a.b"})}), "NULL");  // two items
+  EXPECT_EQ(
+      Eval("json_value", {Strings({R"({"a": [{"b": 1}, {"x": 2}]})"}), Strings({"lax $.a.b"})}),
+      "1");
+  EXPECT_EQ(Eval("json_query", {doc, Strings({"strict $.a.b"})}), "NULL");
+  EXPECT_EQ(Eval("json_value", {doc, Strings({"strict $.c[0].d"})}), "NULL");
+  EXPECT_EQ(Eval("json_value", {doc, Strings({"lax $.c[0].d"})}), "4");
+  EXPECT_EQ(Eval("json_value", {doc, Strings({"lax $.a[0 to"})}),
+            "error: Invalid JSON path: 'lax $.a[0 to' at position 13: unexpected end of the "
+            "path; an array subscript is a number, last, last - n, n to m or *");
 }
 
 TEST(JsonFunctions, SizesAndScalars) {
