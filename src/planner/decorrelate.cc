@@ -26,11 +26,24 @@ void CollectNodeColumns(const LogicalNode& node, std::vector<int32_t>* out) {
   }
 }
 
-void CollectTree(const LogicalNode& node, std::unordered_set<int32_t>* produced,
-                 std::vector<int32_t>* referenced) {
-  for (const ColumnInfo& c : node.output) produced->insert(c.id);
-  CollectNodeColumns(node, referenced);
-  for (const LogicalPtr& child : node.children) CollectTree(*child, produced, referenced);
+/// The columns `node`'s subtree references that are not the output of the node or of its
+/// direct inputs. Scoped per node, not per subtree: a subquery decorrelated before holds a
+/// copy of the outer plan (its domain), so an outer column's id can be produced deep inside
+/// and still be an outer reference above.
+void CollectFree(const LogicalNode& node, std::vector<int32_t>* free) {
+  std::unordered_set<int32_t> bound;
+  for (const ColumnInfo& c : node.output) bound.insert(c.id);
+  for (const LogicalPtr& child : node.children) {
+    for (const ColumnInfo& c : child->output) bound.insert(c.id);
+  }
+  std::vector<int32_t> referenced;
+  CollectNodeColumns(node, &referenced);
+  for (int32_t id : referenced) {
+    if (bound.count(id) == 0 && std::find(free->begin(), free->end(), id) == free->end()) {
+      free->push_back(id);
+    }
+  }
+  for (const LogicalPtr& child : node.children) CollectFree(*child, free);
 }
 
 ExprPtr ColumnRef(const ColumnInfo& c) { return Expr::Column(c.id, c.type, c.name); }
@@ -245,15 +258,8 @@ Decorrelator::Decorrelator(Binder& binder, LogicalPtr outer)
     : binder_(binder), outer_(std::move(outer)) {}
 
 std::vector<int32_t> Decorrelator::FreeColumns(const LogicalNode& plan) {
-  std::unordered_set<int32_t> produced;
-  std::vector<int32_t> referenced;
-  CollectTree(plan, &produced, &referenced);
   std::vector<int32_t> free;
-  for (int32_t id : referenced) {
-    if (produced.count(id) == 0 && std::find(free.begin(), free.end(), id) == free.end()) {
-      free.push_back(id);
-    }
-  }
+  CollectFree(plan, &free);
   return free;
 }
 
@@ -308,15 +314,12 @@ Decorrelator::Pushed Decorrelator::DomainInstance() {
 }
 
 bool Decorrelator::Uses(const LogicalNode& node) const {
-  std::vector<int32_t> cols;
-  CollectNodeColumns(node, &cols);
-  for (int32_t id : cols) {
+  // Free references only: a subtree may hold its own copy of the outer plan (the domain of
+  // a subquery decorrelated before, e.g. for an IN's counts) whose columns it produces.
+  for (int32_t id : FreeColumns(node)) {
     for (const ColumnInfo& c : correlated_) {
       if (c.id == id) return true;
     }
-  }
-  for (const LogicalPtr& child : node.children) {
-    if (Uses(*child)) return true;
   }
   return false;
 }

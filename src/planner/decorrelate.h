@@ -62,7 +62,7 @@ class Decorrelator {
   Result<Pushed> PushAggregate(const LogicalPtr& node);
   /// A fresh copy of the domain's columns (each use of the domain needs its own ids).
   Pushed DomainInstance();
-  /// Whether the subtree at `node` references a correlated outer column.
+  /// Whether the subtree at `node` references a correlated outer column it does not produce.
   bool Uses(const LogicalNode& node) const;
   ExprPtr Remap(const ExprPtr& expr, const std::vector<ColumnInfo>& domain) const;
   std::vector<ExprPtr> Remap(const std::vector<ExprPtr>& exprs,
