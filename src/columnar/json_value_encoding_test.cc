@@ -124,6 +124,12 @@ TEST(JsonValueEncodingTest, DatesTimesTimestamps) {
             R"(["2024-02-29 13:45:00.123456789","1969-12-31 23:59:59.999999999"])");
   EXPECT_EQ(Json(BuildFixed<TimestampBuilder, int64_t>(TimestampTz(TimeUnit::kNano), {5})),
             R"(["1970-01-01 00:00:00.000000005 UTC"])");
+  // A zone other than UTC: the wall-clock time there (EDT in June, EST in December).
+  EXPECT_EQ(Json(BuildFixed<TimestampBuilder, int64_t>(
+                Timestamp(TimeUnit::kMicro, "America/New_York"),
+                {1'591'012'800'000'000, 1'606'824'000'000'000, std::nullopt})),
+            R"(["2020-06-01 08:00:00.000000 America/New_York",)"
+            R"("2020-12-01 07:00:00.000000 America/New_York",null])");
   // Year 1 and far future microsecond timestamps.
   EXPECT_EQ(Json(BuildFixed<TimestampBuilder, int64_t>(
                 Timestamp(), {-62'135'596'800'000'000, 253'402'300'799'999'999})),

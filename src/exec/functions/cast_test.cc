@@ -141,6 +141,37 @@ TEST(Cast, DatesAndTimestamps) {
             "23:59:59.500000");
 }
 
+/// A timestamp with time zone column in `zone` from a text value and a NULL.
+columnar::Column Zoned(const std::string& zone, const std::string& text) {
+  auto r = CastColumn(Strings({text, std::nullopt}),
+                      columnar::Timestamp(columnar::TimeUnit::kMicro, zone), false, TestContext());
+  EXPECT_TRUE(r.ok()) << r.status().message();
+  return r.ok() ? *r : Strings({});
+}
+
+TEST(Cast, TimestampWithTimeZoneWorksInItsZone) {
+  // 2020-06-01 02:00 UTC is 2020-05-31 22:00 EDT.
+  const columnar::Column ny = Zoned("America/New_York", "2020-06-01 02:00:00 UTC");
+  EXPECT_EQ(Cast(ny, columnar::String()), "2020-05-31 22:00:00.000000 America/New_York, NULL");
+  EXPECT_EQ(Cast(ny, columnar::Date32()), "2020-05-31, NULL");
+  EXPECT_EQ(Cast(ny, columnar::Timestamp()), "2020-05-31 22:00:00.000000, NULL");
+  EXPECT_EQ(Cast(ny, columnar::Time64()), "22:00:00.000000, NULL");
+  // Between zones the instant stays.
+  EXPECT_EQ(Cast(ny, columnar::Timestamp(columnar::TimeUnit::kMicro, "Asia/Tokyo")),
+            "2020-06-01 11:00:00.000000 Asia/Tokyo, NULL");
+  // A text naming an IANA zone; 02:30 in the spring-forward gap is 03:30 EDT.
+  EXPECT_EQ(Cast(Strings({"2021-03-14 02:30:00 America/New_York"}), columnar::TimestampTz()),
+            "2021-03-14 07:30:00.000000 UTC");
+  EXPECT_NE(Cast(Strings({"2020-06-01 12:00:00 Mars/Olympus"}), columnar::TimestampTz())
+                .find("Time zone not supported: Mars/Olympus"),
+            std::string::npos);
+  EXPECT_EQ(Cast(Strings({"2020-06-01 12:00:00 Mars/Olympus"}), columnar::TimestampTz(), true),
+            "NULL");
+  // A zone name is not accepted for a timestamp without time zone.
+  EXPECT_EQ(Cast(Strings({"2020-06-01 12:00:00 America/New_York"}), columnar::Timestamp()),
+            "error: Value cannot be cast to timestamp: 2020-06-01 12:00:00 America/New_York");
+}
+
 TEST(Cast, NumbersToVarchar) {
   EXPECT_EQ(Cast(Int64s({-5, std::nullopt}), columnar::String()), "-5, NULL");
   EXPECT_EQ(Cast(Typed(columnar::Decimal(5, 2), {"-0.05"}), columnar::String()), "-0.05");
