@@ -931,12 +931,24 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
   for (const ast::ExprPtr& a : expr.args) {
     if (a->kind == ast::ExprKind::kLambda) return BindLambdaCall(name, expr, ctx);
   }
-  if (name == "sequence" && expr.args.size() == 3 &&
-      expr.args[2]->kind == ast::ExprKind::kIntervalLiteral) {
+  // The step as an INTERVAL literal, possibly negated (- INTERVAL '1' DAY).
+  const ast::Expr* interval_step = nullptr;
+  bool negated_step = false;
+  if (name == "sequence" && expr.args.size() == 3) {
+    const ast::Expr* a = expr.args[2].get();
+    while (a->kind == ast::ExprKind::kUnary && a->left != nullptr &&
+           (a->op == "-" || a->op == "+")) {
+      negated_step ^= a->op == "-";
+      a = a->left.get();
+    }
+    if (a->kind == ast::ExprKind::kIntervalLiteral) interval_step = a;
+  }
+  if (interval_step != nullptr) {
     // No INTERVAL type: the step reaches the kernel (exec/functions/sequence_interval.cc)
     // as an amount of months or of milliseconds.
-    Result<IntervalAmount> step = ParseIntervalLiteral(*expr.args[2]);
-    if (!step.ok()) return ErrorAt(expr.args[2]->pos, step.status().message());
+    Result<IntervalAmount> step = ParseIntervalLiteral(*interval_step);
+    if (!step.ok()) return ErrorAt(interval_step->pos, step.status().message());
+    if (negated_step) step->amount = -step->amount;
     const bool months = step->unit == "year" || step->unit == "month";
     const int64_t scale = step->unit == "year"     ? 12
                           : step->unit == "day"    ? 86'400'000
