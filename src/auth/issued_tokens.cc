@@ -3,6 +3,7 @@
 #include <openssl/rand.h>
 
 #include "auth/api_key_authenticator.h"
+#include "common/hex.h"
 #include "common/secret_string.h"
 
 namespace sqe::auth {
@@ -14,13 +15,7 @@ Result<std::string> IssuedTokens::Issue(const Identity& identity, std::chrono::s
   if (RAND_bytes(bytes, sizeof(bytes)) != 1) {
     return Status::Internal("the system random source failed; no token was issued");
   }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string token;
-  token.reserve(2 * sizeof(bytes));
-  for (unsigned char b : bytes) {
-    token.push_back(kHex[b >> 4]);
-    token.push_back(kHex[b & 15]);
-  }
+  std::string token = HexLower(bytes, sizeof(bytes));
   SecureZero(bytes, sizeof(bytes));
   const Clock::time_point now = Clock::now();
   std::lock_guard<std::mutex> lock(mu_);

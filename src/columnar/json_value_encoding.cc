@@ -6,11 +6,10 @@
 #include "columnar/civil_time.h"
 #include "columnar/time_zone_rules.h"
 #include "columnar/utf8.h"
+#include "common/hex.h"
 
 namespace sqe::columnar {
 namespace {
-
-constexpr char kHexDigits[] = "0123456789abcdef";
 
 template <typename T>
 void AppendInteger(T value, std::string* out) {
@@ -59,12 +58,7 @@ void AppendBase64(std::string_view bytes, std::string* out) {
 
 void AppendUuid(std::string_view bytes, std::string* out) {
   out->push_back('"');
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out->push_back('-');
-    const auto b = static_cast<uint8_t>(bytes[i]);
-    out->push_back(kHexDigits[b >> 4]);
-    out->push_back(kHexDigits[b & 15]);
-  }
+  AppendUuidText(bytes, out);
   out->push_back('"');
 }
 
@@ -259,8 +253,7 @@ void AppendJsonString(std::string_view text, std::string* out) {
         break;
       default:
         out->append("\\u00");
-        out->push_back(kHexDigits[c >> 4]);
-        out->push_back(kHexDigits[c & 15]);
+        AppendHexByte(static_cast<uint8_t>(c), false, out);
     }
     ++i;
   }

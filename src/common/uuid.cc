@@ -4,6 +4,8 @@
 
 #include <random>
 
+#include "common/hex.h"
+
 namespace sqe {
 
 std::string RandomUuid() {
@@ -15,15 +17,7 @@ std::string RandomUuid() {
   }
   bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0f) | 0x40);  // version 4
   bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3f) | 0x80);  // RFC 4122 variant
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(36);
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
-    out += kHex[bytes[i] >> 4];
-    out += kHex[bytes[i] & 0x0f];
-  }
-  return out;
+  return UuidText(std::string_view(reinterpret_cast<const char*>(bytes), sizeof(bytes)));
 }
 
 }  // namespace sqe

@@ -19,6 +19,7 @@
 #include "columnar/list_builder.h"
 #include "columnar/map_builder.h"
 #include "columnar/struct_builder.h"
+#include "common/hex.h"
 #include "exec/value.h"
 #include "iceberg/columnar_schema.h"
 #include "iceberg/manifest/single_value.h"
@@ -81,16 +82,6 @@ Value ListOf(const TypePtr& element, const std::vector<T>& values) {
   return Nested(type, std::move(out));
 }
 
-std::string Hex(std::string_view bytes) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out.push_back(kDigits[c >> 4]);
-    out.push_back(kDigits[c & 15]);
-  }
-  return out;
-}
-
 /// A literal as text the way Trino prints a value of its type (dates, timestamps, decimals,
 /// hex for binary) for lower_bounds / upper_bounds and partition summaries.
 std::string LiteralText(const iceberg::Literal& l) {
@@ -131,21 +122,21 @@ std::string LiteralText(const iceberg::Literal& l) {
     case IT::kString:
       return l.bytes();
     case IT::kUuid: {
-      std::string hex = Hex(l.bytes());
+      std::string hex = HexLower(l.bytes());
       if (hex.size() != 32) return hex;
       return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
              hex.substr(16, 4) + "-" + hex.substr(20);
     }
     default:
-      return Hex(l.bytes());
+      return HexLower(l.bytes());
   }
 }
 
 /// Appendix D bytes of a value of `type` as text; the hex bytes when they do not decode.
 std::string BoundText(std::string_view bytes, const iceberg::Type* type) {
-  if (type == nullptr) return Hex(bytes);
+  if (type == nullptr) return HexLower(bytes);
   auto decoded = iceberg::DecodeSingleValue(bytes, *type);
-  if (!decoded.ok()) return Hex(bytes);
+  if (!decoded.ok()) return HexLower(bytes);
   return LiteralText(*decoded);
 }
 

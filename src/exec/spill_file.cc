@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "columnar/ipc/stream_writer.h"
+#include "common/hex.h"
 #include "common/logging.h"
 
 namespace sqe::exec {
@@ -33,13 +34,6 @@ uint64_t ProcessToken() {
     return (static_cast<uint64_t>(device()) << 32) ^ device();
   }();
   return token;
-}
-
-std::string Hex(uint64_t value) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, value >>= 4) out[static_cast<size_t>(i)] = kDigits[value & 15];
-  return out;
 }
 
 Status ErrnoError(std::string_view what, const std::string& path) {
@@ -79,7 +73,7 @@ bool OwnerAlive(const std::string& name) {
   const size_t token_end = rest.find('-', dash + 1);
   const std::string token = rest.substr(
       dash + 1, token_end == std::string::npos ? std::string::npos : token_end - dash - 1);
-  if (pid == static_cast<long>(::getpid())) return token == Hex(ProcessToken());
+  if (pid == static_cast<long>(::getpid())) return token == HexLower64(ProcessToken());
   return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
@@ -107,8 +101,9 @@ Result<std::unique_ptr<SpillDirectory>> SpillDirectory::Create(const std::string
                            "' (worker.spill_dir): " + error.message());
   }
   const std::string path =
-      (fs::path(root) / (std::string(kDirectoryPrefix) + std::to_string(::getpid()) + "-" +
-                         Hex(ProcessToken()) + "-" + std::to_string(next_directory.fetch_add(1))))
+      (fs::path(root) /
+       (std::string(kDirectoryPrefix) + std::to_string(::getpid()) + "-" +
+        HexLower64(ProcessToken()) + "-" + std::to_string(next_directory.fetch_add(1))))
           .string();
   if (!fs::create_directory(path, error) || error) {
     return Status::IOError(

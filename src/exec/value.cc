@@ -6,6 +6,7 @@
 #include "columnar/civil_time.h"
 #include "columnar/take.h"
 #include "columnar/time_zone_rules.h"
+#include "common/hex.h"
 #include "exec/batch_concatenate.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/interleave.h"
@@ -26,29 +27,6 @@ std::string QuoteSql(std::string_view s) {
     out.push_back(c);
   }
   out.push_back('\'');
-  return out;
-}
-
-std::string Hex(std::string_view bytes) {
-  static const char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (char c : bytes) {
-    const auto b = static_cast<uint8_t>(c);
-    out.push_back(kHex[b >> 4]);
-    out.push_back(kHex[b & 15]);
-  }
-  return out;
-}
-
-std::string UuidText(std::string_view bytes) {
-  static const char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (size_t k = 0; k < bytes.size(); ++k) {
-    if (k == 4 || k == 6 || k == 8 || k == 10) out.push_back('-');
-    const auto b = static_cast<uint8_t>(bytes[k]);
-    out.push_back(kHex[b >> 4]);
-    out.push_back(kHex[b & 15]);
-  }
   return out;
 }
 
@@ -88,7 +66,7 @@ std::string Value::ToSql() const {
       return QuoteSql(string_value());
     case TypeId::kBinary:
     case TypeId::kFixedSizeBinary:
-      return "X'" + Hex(string_value()) + "'";
+      return "X'" + HexUpper(string_value()) + "'";
     case TypeId::kUuid:
       return "UUID '" + UuidText(string_value()) + "'";
     case TypeId::kDate32:

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "common/hex.h"
+
 namespace sqe::iceberg {
 
 Result<Literal> Literal::DecimalFromString(std::string_view text) {
@@ -17,16 +19,8 @@ Result<Literal> Literal::UuidFromString(std::string_view text) {
   int nibble = -1;
   for (char c : text) {
     if (c == '-') continue;
-    int v;
-    if (c >= '0' && c <= '9') {
-      v = c - '0';
-    } else if (c >= 'a' && c <= 'f') {
-      v = c - 'a' + 10;
-    } else if (c >= 'A' && c <= 'F') {
-      v = c - 'A' + 10;
-    } else {
-      return Status::InvalidArgument("invalid UUID '" + std::string(text) + "'");
-    }
+    const int v = HexDigitValue(c);
+    if (v < 0) return Status::InvalidArgument("invalid UUID '" + std::string(text) + "'");
     if (nibble < 0) {
       nibble = v;
     } else {
@@ -58,13 +52,7 @@ std::string Literal::ToString() const {
     case TypeId::kBinary:
     case TypeId::kFixed:
     case TypeId::kUuid: {
-      std::string out = "0x";
-      static const char* kHex = "0123456789ABCDEF";
-      for (unsigned char c : bytes()) {
-        out.push_back(kHex[c >> 4]);
-        out.push_back(kHex[c & 15]);
-      }
-      return out;
+      return "0x" + HexUpper(bytes());
     }
     default:
       return std::to_string(int_value());

@@ -8,18 +8,10 @@
 #include <cctype>
 #include <ctime>
 
+#include "common/hex.h"
+
 namespace sqe::net {
 namespace {
-
-std::string Hex(const unsigned char* data, size_t n) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out(n * 2, '\0');
-  for (size_t i = 0; i < n; ++i) {
-    out[2 * i] = kDigits[data[i] >> 4];
-    out[2 * i + 1] = kDigits[data[i] & 15];
-  }
-  return out;
-}
 
 std::string HmacSha256(std::string_view key, std::string_view data) {
   unsigned char out[EVP_MAX_MD_SIZE];
@@ -58,11 +50,10 @@ void Wipe(std::string& s) { SecureZero(s.data(), s.size()); }
 std::string Sha256Hex(std::string_view data) {
   unsigned char digest[SHA256_DIGEST_LENGTH];
   SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest);
-  return Hex(digest, sizeof(digest));
+  return HexLower(digest, sizeof(digest));
 }
 
 std::string UriEncode(std::string_view text, bool encode_slash) {
-  static const char kDigits[] = "0123456789ABCDEF";
   std::string out;
   out.reserve(text.size());
   for (unsigned char c : text) {
@@ -71,8 +62,7 @@ std::string UriEncode(std::string_view text, bool encode_slash) {
       out.push_back(static_cast<char>(c));
     } else {
       out.push_back('%');
-      out.push_back(kDigits[c >> 4]);
-      out.push_back(kDigits[c & 15]);
+      AppendHexByte(c, true, &out);
     }
   }
   return out;
@@ -155,7 +145,7 @@ Result<SignedRequest> SignRequest(const SignableRequest& request, const AwsCrede
   std::string k_service = HmacSha256(k_region, service);
   std::string k_signing = HmacSha256(k_service, "aws4_request");
   std::string mac = HmacSha256(k_signing, signed_request.string_to_sign);
-  std::string signature = Hex(reinterpret_cast<const unsigned char*>(mac.data()), mac.size());
+  std::string signature = HexLower(mac);
   Wipe(key);
   Wipe(k_date);
   Wipe(k_region);

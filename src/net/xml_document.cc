@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "common/hex.h"
+
 namespace sqe::net {
 
 namespace {
@@ -154,14 +156,8 @@ class XmlParser {
       if (digits.empty()) return Error(start, "empty character reference");
       uint32_t cp = 0;
       for (char c : digits) {
-        int v;
-        if (c >= '0' && c <= '9') {
-          v = c - '0';
-        } else if (hex && c >= 'a' && c <= 'f') {
-          v = c - 'a' + 10;
-        } else if (hex && c >= 'A' && c <= 'F') {
-          v = c - 'A' + 10;
-        } else {
+        const int v = hex ? HexDigitValue(c) : (c >= '0' && c <= '9' ? c - '0' : -1);
+        if (v < 0) {
           return Error(start, "invalid character reference '&" + std::string(ref) + ";'");
         }
         cp = cp * (hex ? 16 : 10) + static_cast<uint32_t>(v);

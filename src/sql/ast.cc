@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "common/hex.h"
+
 namespace sqe::sql::ast {
 namespace {
 
@@ -223,12 +225,7 @@ std::string Expr::ToString() const {
         case LiteralKind::kString:
           return Quote(text, '\'');
         case LiteralKind::kBinary: {
-          std::string out = "X'";
-          for (unsigned char c : text) {
-            out.push_back("0123456789ABCDEF"[c >> 4]);
-            out.push_back("0123456789ABCDEF"[c & 15]);
-          }
-          return out + "'";
+          return "X'" + HexUpper(text) + "'";
         }
         default:
           return text;

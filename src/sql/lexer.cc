@@ -1,6 +1,10 @@
 #include "sql/lexer.h"
 
 #include <cctype>
+#include <optional>
+#include <string>
+
+#include "common/hex.h"
 
 namespace sqe::sql {
 namespace {
@@ -130,11 +134,9 @@ class Scanner {
         if (h != ' ') digits.push_back(h);
       }
       if (digits.size() % 2 != 0) return Error(start, "binary literal has an odd number of digits");
-      for (size_t i = 0; i < digits.size(); i += 2) {
-        int hi = HexValue(digits[i]), lo = HexValue(digits[i + 1]);
-        if (hi < 0 || lo < 0) return Error(start, "binary literal holds a non-hex digit");
-        t->text.push_back(static_cast<char>(hi * 16 + lo));
-      }
+      std::optional<std::string> bytes = HexDecode(digits);
+      if (!bytes) return Error(start, "binary literal holds a non-hex digit");
+      t->text += *bytes;
       t->kind = TokenKind::kBinaryString;
       return Status::OK();
     }
@@ -182,10 +184,8 @@ class Scanner {
       Advance();
       return Status::OK();
     }
-    std::string shown = uc >= 0x20 && uc < 0x7f
-                            ? std::string("'") + c + "'"
-                            : "byte 0x" + std::string(1, "0123456789abcdef"[uc >> 4]) +
-                                  std::string(1, "0123456789abcdef"[uc & 15]);
+    std::string shown = uc >= 0x20 && uc < 0x7f ? std::string("'") + c + "'"
+                                                : "byte 0x" + HexLower(std::string_view(&c, 1));
     return Error(start, "unexpected character " + shown);
   }
 
@@ -219,13 +219,6 @@ class Scanner {
     return Status::OK();
   }
 
-  static int HexValue(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  }
-
   // U&'...': \XXXX and \+XXXXXX escapes (Trino's default escape character '\').
   Status DecodeUnicodeEscapes(const std::string& raw, const SourcePosition& start,
                               std::string* out) const {
@@ -246,7 +239,7 @@ class Scanner {
       }
       uint32_t cp = 0;
       for (size_t k = 0; k < digits; ++k) {
-        int v = HexValue(raw[first + k]);
+        int v = HexDigitValue(raw[first + k]);
         if (v < 0) return Error(start, "invalid unicode escape in U&'' string");
         cp = cp * 16 + static_cast<uint32_t>(v);
       }

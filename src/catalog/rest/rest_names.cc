@@ -1,14 +1,9 @@
 #include "catalog/rest/rest_names.h"
 
+#include "common/hex.h"
+
 namespace sqe::catalog {
 namespace {
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 constexpr char kUnitSeparator = '\x1f';
 
@@ -19,8 +14,8 @@ std::string PercentDecode(std::string_view text) {
   out.reserve(text.size());
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '%' && i + 2 < text.size()) {
-      int hi = HexValue(text[i + 1]);
-      int lo = HexValue(text[i + 2]);
+      int hi = HexDigitValue(text[i + 1]);
+      int lo = HexDigitValue(text[i + 2]);
       if (hi >= 0 && lo >= 0) {
         out.push_back(static_cast<char>(hi * 16 + lo));
         i += 2;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "columnar/test_columns.h"
+#include "common/hex.h"
 #include "exec/functions/aggregate_accumulator_internal.h"
 #include "exec/functions/aggregate_merge.h"
 #include "exec/functions/aggregate_ordered.h"
@@ -325,16 +326,6 @@ TEST(AggregateFunctionsTest, ArrayAggListaggMapAggHistogram) {
   EXPECT_EQ(AggJson("histogram", {Strings({})}), "[null]");
 }
 
-std::string Hex(std::string_view bytes) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
-}
-
 TEST(AggregateFunctionsTest, ChecksumIsTrinosXxHash64Sum) {
   EXPECT_EQ(aggregate_internal::XxHash64("", 0), 0xef46db3751d8e999ULL);
   const std::string long_text = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -342,11 +333,11 @@ TEST(AggregateFunctionsTest, ChecksumIsTrinosXxHash64Sum) {
             0x64f23ecf1609b766ULL);
   // Expected values: Python's xxhash over the same bytes, summed as Trino does.
   SQE_ASSIGN_OR_FAIL(Column r, Aggregate("checksum", {Int64s({3, std::nullopt, 1, 2})}));
-  EXPECT_EQ(Hex(r.StringAt(0)), "31b60493edc831a4");
+  EXPECT_EQ(HexLower(r.StringAt(0)), "31b60493edc831a4");
   SQE_ASSIGN_OR_FAIL(
       Column t,
       Aggregate("checksum", {Strings({"hello world, this is longer than 32 bytes!!", "a"})}));
-  EXPECT_EQ(Hex(t.StringAt(0)), "ff22b24cba18e4f9");
+  EXPECT_EQ(HexLower(t.StringAt(0)), "ff22b24cba18e4f9");
   EXPECT_EQ(AggJson("checksum", {Int64s({})}), "[null]");
 }
 

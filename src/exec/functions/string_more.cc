@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "columnar/utf8.h"
+#include "common/hex.h"
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/kernel_internal.h"
 #include "exec/functions/string_array_internal.h"
@@ -182,7 +183,6 @@ std::optional<std::string_view> QueryParameter(std::string_view query, std::stri
 }
 
 void UrlEncode(std::string_view s, std::string* out) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
@@ -192,17 +192,9 @@ void UrlEncode(std::string_view s, std::string* out) {
       out->push_back('+');
     } else {
       out->push_back('%');
-      out->push_back(kHex[u >> 4]);
-      out->push_back(kHex[u & 15]);
+      AppendHexByte(u, true, out);
     }
   }
-}
-
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 Status UrlDecode(std::string_view s, std::string* out) {
@@ -213,8 +205,8 @@ Status UrlDecode(std::string_view s, std::string* out) {
       if (k + 2 >= s.size()) {
         return Status::InvalidArgument("Incomplete trailing escape (%) pattern");
       }
-      const int hi = HexValue(s[k + 1]);
-      const int lo = HexValue(s[k + 2]);
+      const int hi = HexDigitValue(s[k + 1]);
+      const int lo = HexDigitValue(s[k + 2]);
       if (hi < 0 || lo < 0) {
         return Status::InvalidArgument("Illegal hex characters in escape (%) pattern");
       }

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "columnar/data_type.h"
+#include "common/hex.h"
 #include "formats/parquet/value_conversion.h"
 
 namespace sqe::parquet {
@@ -320,7 +321,6 @@ std::string Literal::TypeName() const {
 }
 
 std::string Literal::ToString() const {
-  static constexpr char kHex[] = "0123456789abcdef";
   switch (kind_) {
     case Kind::kBool:
       return int_ ? "true" : "false";
@@ -330,14 +330,8 @@ std::string Literal::ToString() const {
       return std::to_string(double_);
     case Kind::kString:
       return "'" + bytes_ + "'";
-    case Kind::kBytes: {
-      std::string out = "X'";
-      for (unsigned char c : bytes_) {
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
-      }
-      return out + "'";
-    }
+    case Kind::kBytes:
+      return "X'" + HexLower(bytes_) + "'";
     case Kind::kDecimal:
       return "DECIMAL '" + decimal_.ToString(scale_) + "'";
     case Kind::kDate:

@@ -5,18 +5,10 @@
 #include <cmath>
 #include <string>
 
+#include "common/hex.h"
+
 namespace sqe::iceberg {
 namespace {
-
-std::string Hex(const std::string& bytes) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out.push_back(kDigits[c >> 4]);
-    out.push_back(kDigits[c & 15]);
-  }
-  return out;
-}
 
 std::string Encode(const Literal& value, const TypePtr& type) {
   auto bytes = EncodeSingleValue(value, *type);
@@ -25,7 +17,7 @@ std::string Encode(const Literal& value, const TypePtr& type) {
   auto back = DecodeSingleValue(*bytes, *type);
   EXPECT_TRUE(back.ok()) << back.status().ToString();
   if (back.ok()) EXPECT_EQ(back->ToString(), value.ToString()) << type->ToString();
-  return Hex(*bytes);
+  return HexLower(*bytes);
 }
 
 TEST(SingleValueTest, PrimitivesMatchAppendixD) {
@@ -68,7 +60,7 @@ TEST(SingleValueTest, DecimalsAreMinimalBigEndianTwosComplement) {
             StatusCode::kInvalidArgument);
   auto fixed = DecimalToBigEndian(columnar::Decimal128(-2), 4);
   ASSERT_TRUE(fixed.ok());
-  EXPECT_EQ(Hex(*fixed), "fffffffe");
+  EXPECT_EQ(HexLower(*fixed), "fffffffe");
 }
 
 TEST(SingleValueTest, PromotedWidthsDecode) {

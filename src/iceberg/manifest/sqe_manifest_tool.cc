@@ -19,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/hex.h"
 #include "iceberg/manifest/manifest_reader.h"
 #include "iceberg/manifest/manifest_writer.h"
 #include "iceberg/manifest/single_value.h"
@@ -35,18 +36,10 @@ int Fail(const Status& st) {
   return 1;
 }
 
-std::string Hex(const std::string& bytes) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out.push_back(kDigits[c >> 4]);
-    out.push_back(kDigits[c & 15]);
-  }
-  return out;
-}
-
 Json OptionalJson(const std::optional<int64_t>& v) { return v ? Json(*v) : Json(nullptr); }
-Json OptionalHex(const std::optional<std::string>& v) { return v ? Json(Hex(*v)) : Json(nullptr); }
+Json OptionalHex(const std::optional<std::string>& v) {
+  return v ? Json(HexLower(*v)) : Json(nullptr);
+}
 
 Json LiteralJson(const std::optional<Literal>& v) {
   if (!v || v->is_null()) return nullptr;
@@ -61,7 +54,7 @@ Json LiteralJson(const std::optional<Literal>& v) {
     case TypeId::kBinary:
     case TypeId::kFixed:
     case TypeId::kUuid:
-      return Hex(v->bytes());
+      return HexLower(v->bytes());
     case TypeId::kDecimal:
       return v->ToString();
     default:
@@ -75,7 +68,7 @@ Json MapJson(const std::map<int32_t, V>& map) {
   Json out = Json::object();
   for (const auto& [k, v] : map) {
     if constexpr (std::is_same_v<V, std::string>) {
-      out[std::to_string(k)] = Hex(v);
+      out[std::to_string(k)] = HexLower(v);
     } else {
       out[std::to_string(k)] = v;
     }

@@ -8,6 +8,7 @@
 
 #include "columnar/civil_time.h"
 #include "columnar/take.h"
+#include "common/hex.h"
 #include "common/uuid.h"
 #include "formats/avro/avro_json.h"
 #include "iceberg/column_literal.h"
@@ -385,7 +386,6 @@ Result<FieldKeys> ComputeFieldKeys(const PartitionField& field, const TypePtr& r
 // Java's URLEncoder.encode(s, UTF-8): letters, digits and ".-*_" stay, space becomes '+',
 // every other byte %XX.
 std::string UrlEscape(std::string_view s) {
-  static const char* kHex = "0123456789ABCDEF";
   std::string out;
   out.reserve(s.size());
   for (unsigned char c : s) {
@@ -396,8 +396,7 @@ std::string UrlEscape(std::string_view s) {
       out.push_back('+');
     } else {
       out.push_back('%');
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 15]);
+      AppendHexByte(c, true, &out);
     }
   }
   return out;
@@ -424,18 +423,6 @@ std::string HumanTimestamp(int64_t ticks, bool nanos, bool zoned) {
     out += "." + f;
   }
   if (zoned) out += "Z";
-  return out;
-}
-
-std::string HumanUuid(const std::string& b) {
-  static const char* kHex = "0123456789abcdef";
-  std::string out;
-  for (size_t i = 0; i < b.size(); ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out.push_back('-');
-    auto c = static_cast<unsigned char>(b[i]);
-    out.push_back(kHex[c >> 4]);
-    out.push_back(kHex[c & 15]);
-  }
   return out;
 }
 
@@ -475,7 +462,7 @@ std::string HumanValue(const Transform& t, const std::optional<Literal>& value) 
     case TypeId::kString:
       return v.bytes();
     case TypeId::kUuid:
-      return HumanUuid(v.bytes());
+      return UuidText(v.bytes());
     case TypeId::kBinary:
     case TypeId::kFixed:
       return avro::Base64Encode(v.bytes());

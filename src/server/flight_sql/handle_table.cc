@@ -2,6 +2,8 @@
 
 #include <openssl/rand.h>
 
+#include "common/hex.h"
+
 namespace sqe::server::flight_sql {
 
 Result<std::string> NewHandle() {
@@ -9,13 +11,7 @@ Result<std::string> NewHandle() {
   if (RAND_bytes(bytes, sizeof(bytes)) != 1) {
     return Status::Internal("the random number generator failed");
   }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char b : bytes) {
-    out += kHex[b >> 4];
-    out += kHex[b & 15];
-  }
-  return out;
+  return HexLower(bytes, sizeof(bytes));
 }
 
 }  // namespace sqe::server::flight_sql

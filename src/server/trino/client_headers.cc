@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/hex.h"
+
 namespace sqe::server::trino {
 namespace {
 
@@ -31,15 +33,13 @@ std::optional<std::string> FindNonEmpty(const HttpRequest& request, const std::s
 }  // namespace
 
 std::string PercentEncode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   for (unsigned char c : text) {
     if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
       out += static_cast<char>(c);
     } else {
       out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
+      AppendHexByte(c, true, &out);
     }
   }
   return out;

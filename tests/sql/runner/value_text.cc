@@ -1,4 +1,5 @@
 #include "value_text.h"
+#include "common/hex.h"
 
 #include <charconv>
 #include <cmath>
@@ -84,15 +85,7 @@ std::string TrimFraction(std::string text) {
   return text;
 }
 
-std::string HexText(std::string_view bytes) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
-}
+std::string HexText(std::string_view bytes) { return HexLower(bytes); }
 
 std::string NestedText(const Column& column, int64_t row) {
   if (column.IsNull(row)) return "NULL";
