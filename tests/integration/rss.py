@@ -1,11 +1,12 @@
-"""Resident memory of a child process, for the tests that bound it (streaming, spilling,
-the shell's streamed output): `status_kib` reads one /proc/<pid>/status field,
-`RssSampler` samples VmRSS on a thread and keeps the peak (with the process's own VmHWM
-read at the end while it is alive), and `sanitizer_build` says why a binary's RSS means
-nothing (a sanitizer or non-Release build), for a skip.
+"""Resident memory of a child process, for the tests that bound it (Flight streaming,
+spilling, the shell's streamed output): `status_kib` reads one /proc/<pid>/status field;
+`RssSampler` samples VmRSS on a thread while in a `with` block and keeps the peak (raised
+at exit to the process's own VmHWM while it is alive); `Poller` is that sampling thread,
+for other watchers (test_memory_spill.SpillWatch); `sanitizer_build` says why a binary's
+RSS means nothing (a sanitizer or non-Release build), for a skip.
 
-Sampling, not wait4's ru_maxrss: Linux carries the parent's peak (this pytest process,
-with pyarrow loaded) across the exec, so ru_maxrss of a small child reads as the parent's.
+Sampling, not wait4's ru_maxrss: at exec Linux keeps the forked child's earlier peak (a
+copy of this pytest process, pyarrow loaded) in ru_maxrss.
 """
 
 from __future__ import annotations
@@ -40,28 +41,27 @@ def status_kib(pid: int, field: str) -> int:
     return 0
 
 
-class RssSampler:
-    """Samples a process's VmRSS every 20 ms on a thread while in the `with` block; `peak`
-    in bytes, raised at exit to the process's VmHWM when it is still running then."""
+class Poller:
+    """Calls `sample()` every `interval` seconds on a thread while in the `with` block, and
+    once more at exit (`final()`); `sample()` returning False ends the polling."""
 
-    def __init__(self, pid: int):
-        self.pid = pid
-        self.peak = 0
+    interval = 0.02
+
+    def __init__(self):
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def _sample(self, field: str) -> bool:
-        try:
-            self.peak = max(self.peak, status_kib(self.pid, field) * 1024)
-            return True
-        except OSError:
-            return False
+    def sample(self) -> bool:
+        raise NotImplementedError
+
+    def final(self) -> None:
+        pass
 
     def _run(self):
         while not self._stop.is_set():
-            if not self._sample("VmRSS"):
+            if self.sample() is False:
                 return
-            self._stop.wait(0.02)
+            self._stop.wait(self.interval)
 
     def __enter__(self):
         self._thread.start()
@@ -70,4 +70,27 @@ class RssSampler:
     def __exit__(self, *exc):
         self._stop.set()
         self._thread.join()
-        self._sample("VmHWM")
+        self.final()
+
+
+class RssSampler(Poller):
+    """Samples a process's VmRSS every 20 ms on a thread while in the `with` block; `peak`
+    in bytes, raised at exit to the process's VmHWM when it is still running then."""
+
+    def __init__(self, pid: int):
+        super().__init__()
+        self.pid = pid
+        self.peak = 0
+
+    def _read(self, field: str) -> bool:
+        try:
+            self.peak = max(self.peak, status_kib(self.pid, field) * 1024)
+            return True
+        except OSError:
+            return False
+
+    def sample(self) -> bool:
+        return self._read("VmRSS")
+
+    def final(self) -> None:
+        self._read("VmHWM")

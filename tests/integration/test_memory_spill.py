@@ -35,7 +35,7 @@ import pytest
 
 from conftest import REPO_ROOT, clean_env, is_listening
 from test_flight_sql import statement_query
-from rss import RssSampler, sanitizer_build
+from rss import Poller, RssSampler, sanitizer_build
 
 SHELL = Path(os.environ.get("SQE_SHELL_BIN",
                             REPO_ROOT / "build" / "release" / "src" / "main" / "sqe-shell"))
@@ -68,37 +68,29 @@ def release_only():
             pytest.skip(f"Release binaries only: {reason}")
 
 
-class SpillWatch:
+class SpillWatch(Poller):
     """Polls a spill directory on a thread: the most bytes it held at once."""
 
+    interval = 0.05
+
     def __init__(self, root: Path):
+        super().__init__()
         self.root = root
         self.peak_bytes = 0
         self.peak_files = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def _run(self):
-        while not self._stop.is_set():
-            files, size = 0, 0
-            for dirpath, _, names in os.walk(self.root):
-                for name in names:
-                    try:
-                        size += os.path.getsize(os.path.join(dirpath, name))
-                        files += 1
-                    except OSError:
-                        pass  # removed meanwhile
-            self.peak_bytes = max(self.peak_bytes, size)
-            self.peak_files = max(self.peak_files, files)
-            self._stop.wait(0.05)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join()
+    def sample(self) -> bool:
+        files, size = 0, 0
+        for dirpath, _, names in os.walk(self.root):
+            for name in names:
+                try:
+                    size += os.path.getsize(os.path.join(dirpath, name))
+                    files += 1
+                except OSError:
+                    pass  # removed meanwhile
+        self.peak_bytes = max(self.peak_bytes, size)
+        self.peak_files = max(self.peak_files, files)
+        return True
 
 
 def assert_spilled_and_clean(watch: SpillWatch):
