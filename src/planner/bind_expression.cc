@@ -297,6 +297,11 @@ Result<ExprPtr> Binder::CallFunction(const std::string& name, std::vector<ExprPt
   ExprPtr zone = zoned ? args[1] : nullptr;
   ExprPtr call = Expr::Call(*fn, std::move(args), (*fn)->return_type);
   if (zoned) return TypeZonedResult(Fold(call), zone, at);
+  const std::string& session_zone = catalog_.eval_context().time_zone;
+  if ((name == "current_timestamp" || name == "now") &&
+      columnar::TimeZoneRules::Load(session_zone).ok()) {  // shown in the session's zone
+    return TypeZonedResult(call, Expr::Literal(exec::Value::Varchar(session_zone)), at);
+  }
   return (*fn)->deterministic ? Fold(call) : call;
 }
 

@@ -45,8 +45,10 @@ def test_trino_session_zone_reads_timestamps_without_zone(trino_server, server_c
     _, rows = run(conn, """
         SELECT CAST(TIMESTAMP '2020-06-01 12:00:00' AS timestamp with time zone),
                TIMESTAMP '2020-06-01 12:00:00' AT TIME ZONE 'UTC',
-               hour(TIMESTAMP '2020-06-01 12:00:00 UTC' AT TIME ZONE LOCAL)""")
-    in_tokyo, in_utc, local_hour = rows[0]
+               hour(TIMESTAMP '2020-06-01 12:00:00 UTC' AT TIME ZONE LOCAL),
+               current_timestamp""")
+    in_tokyo, in_utc, local_hour, now = rows[0]
+    assert now.utcoffset() == datetime.timedelta(hours=9)
     assert in_tokyo.utcoffset() == datetime.timedelta(hours=9) and in_tokyo.hour == 12
     assert in_utc == datetime.datetime(2020, 6, 1, 3, tzinfo=UTC)
     assert local_hour == 21

@@ -63,6 +63,10 @@ TEST(ValueTextTest, DatesAndTimestamps) {
   auto tstz =
       BuildFixed<columnar::FixedWidthBuilder<int64_t>, int64_t>(columnar::TimestampTz(), {0});
   EXPECT_EQ(ValueText(tstz, 0), "1970-01-01 00:00:00 UTC");
+  // Another zone: the wall-clock time there and the zone's name (Tokyo is UTC+9).
+  auto tokyo = BuildFixed<columnar::FixedWidthBuilder<int64_t>, int64_t>(
+      columnar::Timestamp(columnar::TimeUnit::kMicro, "Asia/Tokyo"), {0});
+  EXPECT_EQ(ValueText(tokyo, 0), "1970-01-01 09:00:00 Asia/Tokyo");
 }
 
 }  // namespace
