@@ -175,6 +175,27 @@ TEST(DecorrelationTest, NestedSubqueryCorrelatedToTheOutermostQuery) {
       {"SEMI on", "IS NOT DISTINCT FROM"});
 }
 
+TEST(DecorrelationTest, NestedNotInTwoLevelsUpJoinsOnTheValueNotOnNullTests) {
+  // The NOT IN's left side is the outermost query's column and its subquery is correlated
+  // to the middle one by a non-equality: every join keeps an equality (the IN's x = y or
+  // the domain's), and the NULL answer comes from per-value counts, never from a join on
+  // `x = y OR y IS NULL OR x IS NULL`.
+  std::string plan = ExpectDecorrelated(
+      "SELECT count(*) FROM customer WHERE c_custkey IN (SELECT o_custkey FROM orders WHERE "
+      "c_nationkey NOT IN (SELECT l_suppkey FROM lineitem WHERE l_suppkey <> o_orderkey))",
+      {"ANTI on (c_nationkey = l_suppkey)", "$rows", "$non_null", "IS NOT DISTINCT FROM"});
+  EXPECT_EQ(plan.find("IS NULL) OR"), std::string::npos) << plan;
+}
+
+TEST(DecorrelationTest, InAsAValueOverASubqueryDecorrelatedBefore) {
+  // The IN's counts decorrelate a subquery that already holds a copy of the outer plan (its
+  // domain): the outer column is still an outer reference above that copy.
+  ExpectDecorrelated(
+      "SELECT c_custkey, c_custkey IN (SELECT o_custkey FROM orders WHERE o_orderkey IN "
+      "(SELECT l_orderkey FROM lineitem WHERE l_suppkey <> c_nationkey)) FROM customer",
+      {"MARK on", "$rows", "IS NOT DISTINCT FROM"});
+}
+
 TEST(DecorrelationTest, QuantifiedComparisonsAggregateTheSubquery) {
   ExpectDecorrelated(
       "SELECT c_custkey FROM customer WHERE c_nationkey > ALL (SELECT n_nationkey FROM nation "
