@@ -949,7 +949,7 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
     if (a->kind == ast::ExprKind::kIntervalLiteral) interval_step = a;
   }
   if (interval_step != nullptr) {
-    // No INTERVAL type: the step reaches the kernel (exec/functions/sequence_interval.cc)
+    // No INTERVAL type: the step reaches the kernel (exec/functions/sequence.cc)
     // as an amount of months or of milliseconds.
     Result<IntervalAmount> step = ParseIntervalLiteral(*interval_step);
     if (!step.ok()) return ErrorAt(interval_step->pos, step.status().message());

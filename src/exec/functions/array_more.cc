@@ -1,6 +1,6 @@
 // More array functions, with Trino's semantics: array_distinct, array_sort, array_max,
 // array_min, array_position, array_remove, array_union, array_intersect, array_except,
-// arrays_overlap, flatten, concat / || of arrays, slice, reverse, sequence, array_join
+// arrays_overlap, flatten, concat / || of arrays, slice, reverse, array_join
 // and trim_array. The set functions compare elements with NULL equal to NULL and keep
 // the first occurrence's position.
 
@@ -352,48 +352,6 @@ Result<Column> ConcatArrays(const std::vector<Column>& in, int64_t rows, const S
   return MakeListWithNulls(fn.return_type, rows, is_null, lengths, std::move(child), ctx);
 }
 
-constexpr int64_t kMaxSequence = 10000;
-
-/// sequence(start, stop[, step]) over bigint, or over date with a step of days.
-Result<Column> Sequence(const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
-                        const EvalContext& ctx) {
-  const bool date = args[0].type_id() == TypeId::kDate32;
-  std::vector<uint8_t> is_null = AnyNull(args, rows);
-  std::vector<int64_t> lengths(static_cast<size_t>(rows), 0);
-  std::vector<int64_t> values;
-  for (int64_t i = 0; i < rows; ++i) {
-    if (is_null[i]) continue;
-    const int64_t start = date ? args[0].Value<int32_t>(i) : args[0].Value<int64_t>(i);
-    const int64_t stop = date ? args[1].Value<int32_t>(i) : args[1].Value<int64_t>(i);
-    const int64_t step = args.size() > 2 ? args[2].Value<int64_t>(i) : (start <= stop ? 1 : -1);
-    if (step == 0) return Status::InvalidArgument("step must not be zero");
-    if ((step > 0 && start > stop) || (step < 0 && start < stop)) {
-      return Status::InvalidArgument(
-          "sequence stop value should be greater than or equal to start value if step is "
-          "greater than zero otherwise stop should be less than or equal to start");
-    }
-    const __int128 count = (static_cast<__int128>(stop) - start) / step + 1;
-    if (count > kMaxSequence) {
-      return Status::InvalidArgument(
-          "result of sequence function must not have more than 10000 entries");
-    }
-    for (int64_t k = 0; k < static_cast<int64_t>(count); ++k) values.push_back(start + k * step);
-    lengths[i] = static_cast<int64_t>(count);
-  }
-  const TypePtr& element = ElementOf(fn.return_type);
-  const int64_t n = static_cast<int64_t>(values.size());
-  SQE_ASSIGN_OR_RETURN(auto buffer, kernel::AllocateBuffer(n * (date ? 4 : 8), ctx));
-  for (int64_t k = 0; k < n; ++k) {
-    if (date) {
-      buffer->mutable_data_as<int32_t>()[k] = static_cast<int32_t>(values[k]);
-    } else {
-      buffer->mutable_data_as<int64_t>()[k] = values[k];
-    }
-  }
-  SQE_ASSIGN_OR_RETURN(Column child, kernel::MakeFixed(element, n, nullptr, 0, std::move(buffer)));
-  return MakeListWithNulls(fn.return_type, rows, is_null, lengths, std::move(child), ctx);
-}
-
 /// array_join(a, delimiter[, null_replacement]): the elements as text between delimiters;
 /// NULL elements are skipped, or replaced when a replacement is given.
 Result<Column> ArrayJoin(const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
@@ -568,19 +526,6 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
             "the arrays one after another (NULL if any is NULL)");
   AddFamily(r, "||", concat("||"), "array(T)", "array(T) | T, array(T) | T",
             "array concatenation; a single element is appended or prepended");
-  AddFamily(
-      r, "sequence",
-      [](const std::vector<TypePtr>& t) {
-        if (t.size() < 2 || t.size() > 3) return std::optional<ScalarFunction>();
-        const bool date = t[0] != nullptr && t[0]->id() == TypeId::kDate32 && t[1] != nullptr &&
-                          t[1]->id() == TypeId::kDate32;
-        std::vector<TypePtr> args = {date ? columnar::Date32() : columnar::Int64(),
-                                     date ? columnar::Date32() : columnar::Int64()};
-        if (t.size() == 3) args.push_back(columnar::Int64());
-        return kernel::Instance("sequence", args, columnar::List(args[0]), Sequence);
-      },
-      "array(bigint) | array(date)", "bigint, bigint[, bigint] | date, date[, bigint days]",
-      "the values from start to stop (inclusive) by step (default 1 or -1); at most 10000");
   AddFamily(
       r, "array_join",
       [](const std::vector<TypePtr>& t) {

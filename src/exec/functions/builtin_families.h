@@ -30,7 +30,7 @@ void RegisterMapFunctions(FunctionRegistry& registry);         // map(), map_key
 void RegisterLambdaFunctions(FunctionRegistry& registry);      // transform, filter, reduce, ...
 void RegisterTryFunction(FunctionRegistry& registry);          // try(expr)
 void RegisterJsonFunctions(FunctionRegistry& registry);        // json_parse, json_extract, ...
-void RegisterSequenceIntervalFunction(FunctionRegistry& registry);  // sequence(d, d, INTERVAL)
+void RegisterSequenceFunctions(FunctionRegistry& registry);    // sequence(start, stop[, step])
 void RegisterZipFunction(FunctionRegistry& registry);          // zip(a, b, ...)
 
 // Aggregate families (exec/functions/aggregate_*.cc) are declared below this line.

@@ -24,7 +24,7 @@ void RegisterScalarFunctions(FunctionRegistry& r) {
   RegisterLambdaFunctions(r);
   RegisterTryFunction(r);
   RegisterJsonFunctions(r);
-  RegisterSequenceIntervalFunction(r);
+  RegisterSequenceFunctions(r);
   RegisterZipFunction(r);
 }
 

@@ -20,7 +20,7 @@ columnar::Column Stamps(const std::vector<std::optional<std::string>>& text) {
   return Typed(columnar::Timestamp(), text);
 }
 
-TEST(SequenceInterval, MonthStepsClampToTheMonthEndFromTheStart) {
+TEST(Sequence, MonthStepsClampToTheMonthEndFromTheStart) {
   EXPECT_EQ(EvalJson("$sequence_interval", {Dates({"2020-01-31"}), Dates({"2020-04-30"}),
                                             Int64s({1}), Strings({"month"})}),
             R"([["2020-01-31","2020-02-29","2020-03-31","2020-04-30"]])");
@@ -30,7 +30,7 @@ TEST(SequenceInterval, MonthStepsClampToTheMonthEndFromTheStart) {
             R"([["2021-03-15","2021-01-15"]])");
 }
 
-TEST(SequenceInterval, DayStepsOnDatesAndTickStepsOnTimestamps) {
+TEST(Sequence, DayStepsOnDatesAndTickStepsOnTimestamps) {
   EXPECT_EQ(EvalJson("$sequence_interval",
                      {Dates({"2020-01-01", std::nullopt}), Dates({"2020-01-05", "2020-01-05"}),
                       Int64s({2 * kDayMs, kDayMs}), Strings({"millisecond", "millisecond"})}),
@@ -41,7 +41,7 @@ TEST(SequenceInterval, DayStepsOnDatesAndTickStepsOnTimestamps) {
             R"([["2020-01-01 00:00:00.000000","2020-01-01 00:45:00.000000"]])");
 }
 
-TEST(SequenceInterval, RefusesWhatTrinoRefuses) {
+TEST(Sequence, RefusesWhatTrinoRefuses) {
   EXPECT_EQ(EvalJson("$sequence_interval", {Dates({"2020-01-01"}), Dates({"2020-01-02"}),
                                             Int64s({0}), Strings({"month"})}),
             "error: step must not be zero");
