@@ -22,6 +22,7 @@ class WindowCatalog : public testing::TestCatalog {
          {"g", columnar::String()},
          {"x", columnar::Int32()},
          {"d", columnar::Date32()},
+         {"p", columnar::Decimal(5, 2)},
          {"unused", columnar::String()}},
         1000);
   }
@@ -124,6 +125,24 @@ TEST(BindWindowTest, Errors) {
                 .find("numeric, datetime or interval (actual: varchar)"),
             std::string::npos);
   EXPECT_NE(BindError("SELECT sum(x) OVER w FROM t").find("Cannot resolve WINDOW name w"),
+            std::string::npos);
+}
+
+TEST(BindWindowTest, LagLeadDefaultsCoerceOrWiden) {
+  // An integer literal default of a decimal value takes the decimal type when it fits.
+  EXPECT_EQ(BindError("SELECT lag(p, 1, 0) OVER (ORDER BY id) FROM t"), "");
+  EXPECT_EQ(BindError("SELECT lead(p, 1, -2) OVER (ORDER BY id) FROM t"), "");
+  EXPECT_NE(BindError("SELECT lag(p, 1, 1000) OVER (ORDER BY id) FROM t")
+                .find("the default value of lag does not fit decimal(5,2)"),
+            std::string::npos);
+  // Other numeric pairs widen; non-numeric mismatches are refused.
+  EXPECT_EQ(BindError("SELECT lag(x, 1, 2.5) OVER (ORDER BY id) FROM t"), "");
+  EXPECT_EQ(BindError("SELECT lag(x, 1, id) OVER (ORDER BY id) FROM t"), "");
+  EXPECT_NE(BindError("SELECT lag(x, 1, 'a') OVER (ORDER BY id) FROM t")
+                .find("the default value of lag must be of type integer, got varchar"),
+            std::string::npos);
+  EXPECT_NE(BindError("SELECT lead(g, 1, 0) OVER (ORDER BY id) FROM t")
+                .find("the default value of lead must be of type varchar, got integer"),
             std::string::npos);
 }
 
