@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "columnar/binary_builder.h"
@@ -319,6 +320,75 @@ void AddAggregateFamily(
     std::function<std::optional<AggregateFunction>(const std::vector<columnar::TypePtr>& arg_types)>
         resolver,
     std::string return_type, std::string argument_types, std::string description);
+
+/// The accumulator of the aggregates over double arguments that keep one running state per
+/// group (variance, covariance and regression, skewness, ...): rows where any argument is
+/// NULL are left out. `Stat` says what is kept and what it gives:
+///   static constexpr size_t kArity;            // the double arguments
+///   using State = ...;                         // value-initialized per group, Merge(State)
+///   using Out = double;                        // or int64_t: the result column's values
+///   static void Add(State&, const double* const* args, int64_t row);
+///   static bool Finish(const State&, Out* out);  // false: NULL
+template <typename Stat>
+class DoubleStateAccumulator final : public GroupAccumulator {
+ public:
+  using State = typename Stat::State;
+  using Out = typename Stat::Out;
+
+  explicit DoubleStateAccumulator(std::shared_ptr<MemoryTracker> tracker)
+      : memory_(std::move(tracker)) {}
+
+  Status Resize(int64_t n) override {
+    SQE_RETURN_NOT_OK(memory_.Ensure(n * static_cast<int64_t>(sizeof(State))));
+    state_.resize(static_cast<size_t>(n));
+    return Status::OK();
+  }
+  Status Update(const std::vector<columnar::Column>& args, const uint32_t* groups,
+                int64_t rows) override {
+    const double* values[Stat::kArity];
+    bool nulls = false;
+    for (size_t a = 0; a < Stat::kArity; ++a) {
+      values[a] = args[a].Values<double>();
+      nulls = nulls || args[a].null_count() > 0;
+    }
+    for (int64_t i = 0; i < rows; ++i) {
+      if (nulls && AnyNull(args, i)) continue;
+      Stat::Add(state_[groups[i]], values, i);
+    }
+    return Status::OK();
+  }
+  Status Merge(GroupAccumulator& other, const uint32_t* map) override {
+    const auto& source = static_cast<DoubleStateAccumulator&>(other);
+    for (size_t g = 0; g < source.state_.size(); ++g) {
+      if (map[g] != kSkipGroup) state_[map[g]].Merge(source.state_[g]);
+    }
+    return Status::OK();
+  }
+  Result<columnar::Column> Finalize() override {
+    std::vector<Out> values(state_.size());
+    std::vector<uint8_t> valid(state_.size());
+    for (size_t g = 0; g < state_.size(); ++g) {
+      valid[g] = Stat::Finish(state_[g], &values[g]) ? 1 : 0;
+    }
+    const columnar::TypePtr type =
+        std::is_same_v<Out, int64_t> ? columnar::Int64() : columnar::Float64();
+    return FixedTraits<Out>::Build(type, values, valid, memory_.tracker());
+  }
+  int64_t MemoryUsage() const override {
+    return static_cast<int64_t>(state_.capacity() * sizeof(State));
+  }
+
+ private:
+  static bool AnyNull(const std::vector<columnar::Column>& args, int64_t i) {
+    for (size_t a = 0; a < Stat::kArity; ++a) {
+      if (args[a].IsNull(i)) return true;
+    }
+    return false;
+  }
+
+  MemoryCharge memory_;
+  std::vector<State> state_;
+};
 
 /// Registers `name` over `arity` numeric arguments, each cast to double by the binder
 /// (variance, corr, regr_*, skewness, ...): the signature text is "double" per argument

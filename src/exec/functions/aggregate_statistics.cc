@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "exec/functions/aggregate_accumulator_internal.h"
@@ -71,7 +72,7 @@ struct PairMoments {
 
 /// The finished value of `kStat` for one group; false for NULL.
 template <PairStat kStat>
-bool Finish(const PairMoments& m, double* out) {
+bool FinishPair(const PairMoments& m, double* out) {
   const double n = static_cast<double>(m.n);
   if (m.n == 0) return false;
   switch (kStat) {
@@ -122,62 +123,26 @@ bool Finish(const PairMoments& m, double* out) {
 }
 
 template <PairStat kStat>
-class PairAccumulator final : public GroupAccumulator {
- public:
-  explicit PairAccumulator(std::shared_ptr<MemoryTracker> tracker) : memory_(std::move(tracker)) {}
-
-  Status Resize(int64_t n) override {
-    SQE_RETURN_NOT_OK(memory_.Ensure(n * static_cast<int64_t>(sizeof(PairMoments))));
-    state_.resize(static_cast<size_t>(n));
-    return Status::OK();
+struct PairStatOf {
+  static constexpr size_t kArity = 2;
+  using State = PairMoments;
+  using Out = std::conditional_t<kStat == PairStat::kRegrCount, int64_t, double>;
+  static void Add(State& s, const double* const* args, int64_t row) {
+    s.Add(args[0][row], args[1][row]);
   }
-  Status Update(const std::vector<Column>& args, const uint32_t* groups, int64_t rows) override {
-    const double* y = args[0].Values<double>();
-    const double* x = args[1].Values<double>();
-    const bool nulls = args[0].null_count() > 0 || args[1].null_count() > 0;
-    for (int64_t i = 0; i < rows; ++i) {
-      if (nulls && (args[0].IsNull(i) || args[1].IsNull(i))) continue;
-      state_[groups[i]].Add(y[i], x[i]);
-    }
-    return Status::OK();
-  }
-  Status Merge(GroupAccumulator& other, const uint32_t* map) override {
-    const auto& source = static_cast<PairAccumulator&>(other);
-    for (size_t g = 0; g < source.state_.size(); ++g) {
-      if (map[g] != kSkipGroup) state_[map[g]].Merge(source.state_[g]);
-    }
-    return Status::OK();
-  }
-  Result<Column> Finalize() override {
-    std::vector<uint8_t> valid(state_.size());
+  static bool Finish(const State& s, Out* out) {
     if constexpr (kStat == PairStat::kRegrCount) {
-      std::vector<int64_t> counts(state_.size());
-      for (size_t g = 0; g < state_.size(); ++g) {
-        counts[g] = state_[g].n;
-        valid[g] = 1;
-      }
-      return FixedTraits<int64_t>::Build(columnar::Int64(), counts, valid, memory_.tracker());
+      *out = s.n;
+      return true;
     } else {
-      std::vector<double> values(state_.size());
-      for (size_t g = 0; g < state_.size(); ++g) {
-        valid[g] = Finish<kStat>(state_[g], &values[g]) ? 1 : 0;
-      }
-      return FixedTraits<double>::Build(columnar::Float64(), values, valid, memory_.tracker());
+      return FinishPair<kStat>(s, out);
     }
   }
-  int64_t MemoryUsage() const override {
-    return static_cast<int64_t>(state_.capacity() * sizeof(PairMoments));
-  }
-
- private:
-  MemoryCharge memory_;
-  std::vector<PairMoments> state_;
 };
 
 enum class MomentStat { kSkewness, kKurtosis, kGeometricMean };
 
-/// Per group: count, mean and the 2nd to 4th central moment sums (skewness, kurtosis), or
-/// the count and sum of logarithms (geometric_mean).
+/// Per group: count, mean and the 2nd to 4th central moment sums (skewness, kurtosis).
 struct CentralMoments {
   int64_t n = 0;
   double m1 = 0, m2 = 0, m3 = 0, m4 = 0;
@@ -217,77 +182,48 @@ struct CentralMoments {
   }
 };
 
+/// Count and sum of logarithms (geometric_mean).
+struct LogSum {
+  int64_t n = 0;
+  double sum = 0;
+
+  void Merge(const LogSum& o) {
+    n += o.n;
+    sum += o.sum;
+  }
+};
+
 template <MomentStat kStat>
-class MomentAccumulator final : public GroupAccumulator {
- public:
-  explicit MomentAccumulator(std::shared_ptr<MemoryTracker> tracker)
-      : memory_(std::move(tracker)) {}
-
-  Status Resize(int64_t n) override {
-    SQE_RETURN_NOT_OK(memory_.Ensure(n * static_cast<int64_t>(sizeof(CentralMoments))));
-    state_.resize(static_cast<size_t>(n));
-    return Status::OK();
-  }
-  Status Update(const std::vector<Column>& args, const uint32_t* groups, int64_t rows) override {
-    const Column& column = args[0];
-    const double* values = column.Values<double>();
-    const bool nulls = column.null_count() > 0;
-    for (int64_t i = 0; i < rows; ++i) {
-      if (nulls && column.IsNull(i)) continue;
-      CentralMoments& s = state_[groups[i]];
-      if constexpr (kStat == MomentStat::kGeometricMean) {
-        ++s.n;
-        s.m1 += std::log(values[i]);
-      } else {
-        s.Add(values[i]);
-      }
+struct MomentStatOf {
+  static constexpr size_t kArity = 1;
+  static constexpr bool kLog = kStat == MomentStat::kGeometricMean;
+  using State = std::conditional_t<kLog, LogSum, CentralMoments>;
+  using Out = double;
+  static void Add(State& s, const double* const* args, int64_t row) {
+    if constexpr (kLog) {
+      ++s.n;
+      s.sum += std::log(args[0][row]);
+    } else {
+      s.Add(args[0][row]);
     }
-    return Status::OK();
   }
-  Status Merge(GroupAccumulator& other, const uint32_t* map) override {
-    const auto& source = static_cast<MomentAccumulator&>(other);
-    for (size_t g = 0; g < source.state_.size(); ++g) {
-      if (map[g] == kSkipGroup) continue;
-      CentralMoments& t = state_[map[g]];
-      if constexpr (kStat == MomentStat::kGeometricMean) {
-        t.n += source.state_[g].n;
-        t.m1 += source.state_[g].m1;
-      } else {
-        t.Merge(source.state_[g]);
-      }
+  static bool Finish(const State& s, double* out) {
+    const double n = static_cast<double>(s.n);
+    if constexpr (kLog) {
+      if (s.n == 0) return false;
+      *out = std::exp(s.sum / n);
+    } else if constexpr (kStat == MomentStat::kSkewness) {
+      // Trino's (population) skewness: sqrt(n) * m3 / m2^1.5, NULL below three values.
+      if (s.n < 3) return false;
+      *out = std::sqrt(n) * s.m3 / std::pow(s.m2, 1.5);
+    } else {
+      // The sample excess kurtosis, NULL below four values.
+      if (s.n < 4) return false;
+      const double a = (n - 1) * (n + 1) * n * s.m4 / (s.m2 * s.m2);
+      *out = (a - 3 * (n - 1) * (n - 1)) / ((n - 2) * (n - 3));
     }
-    return Status::OK();
+    return true;
   }
-  Result<Column> Finalize() override {
-    std::vector<double> values(state_.size());
-    std::vector<uint8_t> valid(state_.size());
-    for (size_t g = 0; g < state_.size(); ++g) {
-      const CentralMoments& s = state_[g];
-      const double n = static_cast<double>(s.n);
-      if constexpr (kStat == MomentStat::kGeometricMean) {
-        if (s.n == 0) continue;
-        values[g] = std::exp(s.m1 / n);
-      } else if constexpr (kStat == MomentStat::kSkewness) {
-        // Trino's (population) skewness: sqrt(n) * m3 / m2^1.5, NULL below three values.
-        if (s.n < 3) continue;
-        values[g] = std::sqrt(n) * s.m3 / std::pow(s.m2, 1.5);
-      } else {
-        // The sample excess kurtosis, NULL below four values.
-        if (s.n < 4) continue;
-        const double a = (n - 1) * (n + 1) * n * s.m4 / (s.m2 * s.m2);
-        values[g] = (a - 3 * (n - 1) * (n - 1)) / ((n - 2) * (n - 3));
-      }
-      valid[g] = 1;
-    }
-    return FixedTraits<double>::Build(columnar::Float64(), values, valid, memory_.tracker());
-  }
-  int64_t MemoryUsage() const override {
-    return static_cast<int64_t>(state_.capacity() * sizeof(CentralMoments));
-  }
-
- private:
-  MemoryCharge memory_;
-  std::vector<CentralMoments> state_;
 };
 
 enum class BitOp { kAnd, kOr, kXor };
@@ -346,12 +282,14 @@ class BitwiseAccumulator final : public GroupAccumulator {
 template <PairStat kStat>
 void AddPair(FunctionRegistry& registry, const std::string& name, const char* description) {
   AddDoubleArgumentFamily(registry, name, 2, kStat == PairStat::kRegrCount,
-                          FactoryOf<PairAccumulator<kStat>>(), "double y, double x", description);
+                          FactoryOf<DoubleStateAccumulator<PairStatOf<kStat>>>(),
+                          "double y, double x", description);
 }
 
 template <MomentStat kStat>
 void AddMoment(FunctionRegistry& registry, const std::string& name, const char* description) {
-  AddDoubleArgumentFamily(registry, name, 1, false, FactoryOf<MomentAccumulator<kStat>>(), "",
+  AddDoubleArgumentFamily(registry, name, 1, false,
+                          FactoryOf<DoubleStateAccumulator<MomentStatOf<kStat>>>(), "",
                           description);
 }
 
