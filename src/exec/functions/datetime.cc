@@ -9,6 +9,7 @@
 #include "columnar/civil_time.h"
 #include "columnar/time_zone_rules.h"
 #include "exec/functions/builtin_families.h"
+#include "exec/functions/calendar_months_internal.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/datetime_families_internal.h"
 #include "exec/functions/kernel_internal.h"
@@ -31,11 +32,9 @@ int64_t FloorDiv(int64_t a, int64_t b) {
 }
 int64_t FloorMod(int64_t a, int64_t b) { return a - FloorDiv(a, b) * b; }
 
-bool IsLeap(int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
-int DaysInMonth(int64_t y, int m) {
-  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  return m == 2 && IsLeap(y) ? 29 : kDays[m - 1];
-}
+using calendar::AddMonths;
+using calendar::DaysInMonth;
+using calendar::MonthsBetween;
 
 enum class Unit { kMillisecond, kSecond, kMinute, kHour, kDay, kWeek, kMonth, kQuarter, kYear };
 
@@ -69,16 +68,6 @@ Result<Unit> ParseUnit(std::string_view text, bool date_only) {
     return Status::InvalidArgument("'" + std::string(text) + "' is not a valid DATE field");
   }
   return unit;
-}
-
-/// Days after adding `months` calendar months, the day clamped to the month's end.
-int64_t AddMonths(int64_t days, int64_t months) {
-  const columnar::CivilDate d = columnar::CivilFromDays(days);
-  const int64_t total = d.year * 12 + (d.month - 1) + months;
-  const int64_t y = FloorDiv(total, 12);
-  const int m = static_cast<int>(FloorMod(total, 12)) + 1;
-  const int day = std::min(d.day, DaysInMonth(y, m));
-  return columnar::DaysFromCivil(y, m, day);
 }
 
 int64_t DayOfWeek(int64_t days) { return FloorMod(days + 3, 7) + 1; }  // 1970-01-01: Thu
@@ -366,20 +355,6 @@ ScalarKernel DateAddKernel() {
           return Status::OK();
         });
   };
-}
-
-/// Whole months from local tick `a` to `b` (Joda's monthsBetween: counts a month only
-/// when a plus that many months does not pass b).
-int64_t MonthsBetween(int64_t a, int64_t b, int64_t per_day) {
-  const int64_t da = FloorDiv(a, per_day);
-  const int64_t db = FloorDiv(b, per_day);
-  const auto ca = columnar::CivilFromDays(da);
-  const auto cb = columnar::CivilFromDays(db);
-  int64_t months = (cb.year - ca.year) * 12 + (cb.month - ca.month);
-  auto shifted = [&](int64_t m) { return AddMonths(da, m) * per_day + (a - da * per_day); };
-  if (months > 0 && shifted(months) > b) --months;
-  if (months < 0 && shifted(months) < b) ++months;
-  return months;
 }
 
 ScalarKernel DateDiffKernel() {

@@ -22,6 +22,7 @@
 #include "columnar/civil_time.h"
 #include "exec/functions/array_elements_internal.h"
 #include "exec/functions/builtin_families.h"
+#include "exec/functions/calendar_months_internal.h"
 #include "exec/functions/kernel_internal.h"
 #include "exec/functions/registry.h"
 
@@ -37,41 +38,9 @@ namespace {
 constexpr int64_t kMaxEntries = 10000;
 constexpr int64_t kMillisPerDay = 86'400'000;
 
-int64_t FloorDivide(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-int32_t DaysInMonth(int64_t year, int32_t month) {
-  static constexpr int32_t kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  return month == 2 && leap ? 29 : kDays[month - 1];
-}
-
-/// The day `months` calendar months after `days`, clamped to the end of the month.
-int64_t PlusMonths(int64_t days, int64_t months) {
-  const columnar::CivilDate c = columnar::CivilFromDays(days);
-  const int64_t index = c.year * 12 + (c.month - 1) + months;
-  const int64_t year = FloorDivide(index, 12);
-  const int32_t month = static_cast<int32_t>(index - year * 12) + 1;
-  const int32_t day = std::min(c.day, DaysInMonth(year, month));
-  return columnar::DaysFromCivil(year, month, day);
-}
-
-/// Whole months from tick `a` to tick `b` (ticks of `per_day` a day): a month counts only
-/// when a plus that many months does not pass b (the time of day included).
-int64_t WholeMonths(int64_t a, int64_t b, int64_t per_day) {
-  const int64_t da = FloorDivide(a, per_day);
-  const int64_t db = FloorDivide(b, per_day);
-  const columnar::CivilDate ca = columnar::CivilFromDays(da);
-  const columnar::CivilDate cb = columnar::CivilFromDays(db);
-  int64_t months = (cb.year - ca.year) * 12 + (cb.month - ca.month);
-  auto shifted = [&](int64_t m) { return PlusMonths(da, m) * per_day + (a - da * per_day); };
-  if (months > 0 && shifted(months) > b) --months;
-  if (months < 0 && shifted(months) < b) ++months;
-  return months;
-}
+using calendar::AddMonths;
+using calendar::FloorDivide;
+using calendar::MonthsBetween;
 
 Status CheckStep(int64_t start, int64_t stop, int64_t step) {
   if (step == 0) return Status::InvalidArgument("step must not be zero");
@@ -166,12 +135,12 @@ Status SequenceRow(bool is_date, int64_t per_second, int64_t start, int64_t stop
   const int64_t per_day = is_date ? 1 : 86'400 * per_second;
   if (months) {
     SQE_RETURN_NOT_OK(CheckStep(start, stop, amount));
-    const __int128 count = WholeMonths(start, stop, per_day) / amount + 1;
+    const __int128 count = MonthsBetween(start, stop, per_day) / amount + 1;
     if (count > kMaxEntries) return TooMany();
     const int64_t start_day = FloorDivide(start, per_day);
     const int64_t time_of_day = start - start_day * per_day;
     for (int64_t k = 0; k < static_cast<int64_t>(count); ++k) {
-      out->push_back(PlusMonths(start_day, k * amount) * per_day + time_of_day);
+      out->push_back(AddMonths(start_day, k * amount) * per_day + time_of_day);
     }
     return Status::OK();
   }
