@@ -11,8 +11,9 @@ namespace sqe::app {
 Result<ShellFormat> ParseShellFormat(const std::string& name) {
   if (name == "table") return ShellFormat::kTable;
   if (name == "csv") return ShellFormat::kCsv;
+  if (name == "tsv") return ShellFormat::kTsv;
   if (name == "jsonl") return ShellFormat::kJsonl;
-  return Status::InvalidArgument("unknown --format '" + name + "' (use table, csv or jsonl)");
+  return Status::InvalidArgument("unknown --format '" + name + "' (use table, csv, tsv or jsonl)");
 }
 
 Result<std::string> CellText(const columnar::Column& column, int64_t row,
@@ -46,6 +47,30 @@ std::string CsvQuote(const std::string& s) {
   return out + "\"";
 }
 
+std::string TsvEscape(const std::string& s) {
+  if (s.find_first_of("\t\n\r\\") == std::string::npos) return s;
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '\t':
+        out += "\\t";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
 /// Display width in code points (close enough for alignment of most text).
 size_t Width(const std::string& s) {
   size_t n = 0;
@@ -75,7 +100,8 @@ Status ResultPrinter::Add(const columnar::Batch& batch) {
   if (!HasColumns() || batch.num_rows() == 0) return Status::OK();
   switch (format_) {
     case ShellFormat::kCsv:
-      return AddCsv(batch);
+    case ShellFormat::kTsv:
+      return AddDelimited(batch);
     case ShellFormat::kJsonl:
       return AddJsonl(batch);
     case ShellFormat::kTable:
@@ -86,7 +112,7 @@ Status ResultPrinter::Add(const columnar::Batch& batch) {
 
 Status ResultPrinter::Finish() {
   if (!HasColumns()) return Status::OK();
-  if (format_ == ShellFormat::kCsv) WriteHeader();
+  if (format_ == ShellFormat::kCsv || format_ == ShellFormat::kTsv) WriteHeader();
   if (format_ == ShellFormat::kTable) {
     FlushPage();
     out_ << "(" << rows_ << (rows_ == 1 ? " row)\n" : " rows)\n");
@@ -106,15 +132,16 @@ Status ResultPrinter::AddJsonl(const columnar::Batch& batch) {
   return Status::OK();
 }
 
-Status ResultPrinter::AddCsv(const columnar::Batch& batch) {
+Status ResultPrinter::AddDelimited(const columnar::Batch& batch) {
   WriteHeader();
   const int columns = schema_->num_fields();
+  const bool csv = format_ == ShellFormat::kCsv;
   text_.clear();
   for (int64_t r = 0; r < batch.num_rows(); ++r) {
     for (int c = 0; c < columns; ++c) {
       SQE_ASSIGN_OR_RETURN(std::string cell, CellText(batch.column(c), r, ""));
-      if (c > 0) text_ += ',';
-      text_ += CsvQuote(cell);
+      if (c > 0) text_ += csv ? ',' : '\t';
+      text_ += csv ? CsvQuote(cell) : TsvEscape(cell);
     }
     text_ += '\n';
   }
@@ -148,9 +175,11 @@ void ResultPrinter::WriteHeader() {
   if (header_written_) return;
   header_written_ = true;
   const columnar::Schema& schema = *schema_;
-  if (format_ == ShellFormat::kCsv) {
+  if (format_ == ShellFormat::kCsv || format_ == ShellFormat::kTsv) {
+    const bool csv = format_ == ShellFormat::kCsv;
     for (int c = 0; c < schema.num_fields(); ++c) {
-      out_ << (c ? "," : "") << CsvQuote(schema.field(c).name());
+      const std::string& name = schema.field(c).name();
+      out_ << (c ? (csv ? "," : "\t") : "") << (csv ? CsvQuote(name) : TsvEscape(name));
     }
     out_ << '\n';
     return;

@@ -1,8 +1,9 @@
 #pragma once
 /// How sqe-shell prints results: an aligned table (the default on a terminal), CSV
-/// (RFC 4180, header line first) or JSON lines (one JSON array of the row's values per
-/// line, in Trino's JSON value encoding, columnar/json_value_encoding.h). Results stream:
-/// ResultPrinter writes rows as the batches arrive, so a result of any size prints in
+/// (RFC 4180, header line first), TSV (header line first; tab, newline, carriage return and
+/// backslash in a value written as \t, \n, \r, \\) or JSON lines (one JSON array of the row's
+/// values per line, in Trino's JSON value encoding, columnar/json_value_encoding.h). Results
+/// stream: ResultPrinter writes rows as the batches arrive, so a result of any size prints in
 /// bounded memory.
 
 #include <cstdint>
@@ -16,13 +17,13 @@
 
 namespace sqe::app {
 
-enum class ShellFormat { kTable, kCsv, kJsonl };
+enum class ShellFormat { kTable, kCsv, kTsv, kJsonl };
 
-/// "table", "csv", "jsonl" -> the format; InvalidArgument otherwise.
+/// "table", "csv", "tsv", "jsonl" -> the format; InvalidArgument otherwise.
 Result<ShellFormat> ParseShellFormat(const std::string& name);
 
-/// Prints one statement's result batch by batch. csv and jsonl write each batch as it is
-/// added. The table, like the Trino CLI's aligned format, holds a page of up to
+/// Prints one statement's result batch by batch. csv, tsv and jsonl write each batch as it
+/// is added. The table, like the Trino CLI's aligned format, holds a page of up to
 /// `kTablePageRows` rows to size its columns, prints the header with the first page and
 /// then each page as it fills; a column never narrows, and widens for a later page only
 /// when that page has a longer value. "(N rows)" closes the table. Memory: one page of
@@ -41,7 +42,8 @@ class ResultPrinter {
 
  private:
   bool HasColumns() const;
-  Status AddCsv(const columnar::Batch& batch);
+  /// csv and tsv: the header once, then the rows, each value through `quote`.
+  Status AddDelimited(const columnar::Batch& batch);
   Status AddJsonl(const columnar::Batch& batch);
   Status AddTable(const columnar::Batch& batch);
   void WriteHeader();
@@ -52,7 +54,7 @@ class ResultPrinter {
   std::ostream& out_;
   bool header_written_ = false;
   int64_t rows_ = 0;
-  std::string text_;                            // csv / jsonl: one batch's text
+  std::string text_;                            // csv / tsv / jsonl: one batch's text
   std::vector<size_t> widths_;                  // table: column widths so far
   std::vector<std::vector<std::string>> page_;  // table: the rows not printed yet
 };

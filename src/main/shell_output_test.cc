@@ -52,6 +52,19 @@ TEST(ResultPrinterTest, CsvWritesEachBatchWhenItIsAdded) {
   EXPECT_EQ(out.str(), "n,s\n0,v0\n1,\n2,v2\n");
 }
 
+TEST(ResultPrinterTest, TsvEscapesTabsNewlinesAndBackslashes) {
+  const SchemaPtr schema = Schema::Make({Field("a\tb", columnar::String())});
+  columnar::BinaryBuilder texts(columnar::String());
+  ASSERT_TRUE(texts.Append("x\ty\nz\\").ok());
+  ASSERT_TRUE(texts.AppendNull().ok());
+  ASSERT_TRUE(texts.Append("plain, \"quoted\"").ok());
+  std::ostringstream out;
+  ResultPrinter printer(ShellFormat::kTsv, schema, out);
+  ASSERT_TRUE(printer.Add(Batch::Make(schema, {texts.Finish().value()}).value()).ok());
+  ASSERT_TRUE(printer.Finish().ok());
+  EXPECT_EQ(out.str(), "a\\tb\nx\\ty\\nz\\\\\n\nplain, \"quoted\"\n");
+}
+
 TEST(ResultPrinterTest, CsvOfNoRowsIsTheHeader) {
   std::ostringstream out;
   ResultPrinter printer(ShellFormat::kCsv, NumberAndText(), out);

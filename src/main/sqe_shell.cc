@@ -177,7 +177,7 @@ int main(int argc, char** argv) {
   app.add_option("--set", sets, "override a config field: section.field=value (repeatable)");
   app.add_option("-c,--command", commands, "SQL to run; ';' separates statements (repeatable)");
   app.add_option("--file", file, "run the SQL in FILE");
-  app.add_option("--format", format_name, "table | csv | jsonl (default: table)");
+  app.add_option("--format", format_name, "table | csv | tsv | jsonl (default: table)");
   app.add_option("--threads", threads, "query threads (default: the number of cores)");
   app.add_flag("--timing", timing, "print each run's wall time to stderr (Run Time: S s)");
   try {
