@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "common/hex.h"
+#include "net/sigv4.h"
 
 namespace sqe::server::trino {
 namespace {
@@ -32,18 +32,7 @@ std::optional<std::string> FindNonEmpty(const HttpRequest& request, const std::s
 
 }  // namespace
 
-std::string PercentEncode(std::string_view text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      AppendHexByte(c, true, &out);
-    }
-  }
-  return out;
-}
+std::string PercentEncode(std::string_view text) { return net::UriEncode(text, true); }
 
 namespace {
 
