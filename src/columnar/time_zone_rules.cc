@@ -3,7 +3,9 @@
 #include "columnar/time_zone_rules.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -53,6 +55,41 @@ bool SafeZoneName(std::string_view name) {
   return true;
 }
 
+constexpr const char* kZoneDirectory = "/usr/share/zoneinfo/";
+
+/// The spelling on disk of zone `name` whose components match ignoring case; false when
+/// there is none (or it is a directory).
+bool FindIgnoringCase(std::string_view name, std::string* found) {
+  std::string path;
+  size_t start = 0;
+  while (start <= name.size()) {
+    size_t end = name.find('/', start);
+    if (end == std::string_view::npos) end = name.size();
+    const std::string_view part = name.substr(start, end - start);
+    std::error_code error;
+    std::filesystem::directory_iterator it(std::string(kZoneDirectory) + path, error);
+    bool matched = false;
+    for (; !error && it != std::filesystem::directory_iterator(); it.increment(error)) {
+      const std::string entry = it->path().filename().string();
+      if (entry.size() == part.size() &&
+          std::equal(entry.begin(), entry.end(), part.begin(), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) ==
+                   std::tolower(static_cast<unsigned char>(b));
+          })) {
+        path += (path.empty() ? "" : "/") + entry;
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) return false;
+    start = end + 1;
+  }
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(std::string(kZoneDirectory) + path, error)) return false;
+  *found = path;
+  return true;
+}
+
 int64_t BigEndian(const unsigned char* p, int bytes) {
   uint64_t v = 0;
   for (int i = 0; i < bytes; ++i) v = (v << 8) | p[i];
@@ -93,8 +130,15 @@ Result<std::shared_ptr<const TimeZoneRules>> TimeZoneRules::Load(std::string_vie
         " (use an IANA zone name such as 'America/New_York' or 'Europe/Paris', or an offset "
         "such as '+05:30' or 'UTC')");
     if (!SafeZoneName(name)) return unsupported;
-    std::ifstream in("/usr/share/zoneinfo/" + std::string(name), std::ios::binary);
-    if (!in) return unsupported;
+    // Zone names are case-insensitive (as in Trino): 'america/new_york' is the file
+    // America/New_York, whose spelling becomes the canonical name.
+    std::string canonical(name);
+    std::ifstream in(std::string(kZoneDirectory) + canonical, std::ios::binary);
+    if (!in) {
+      if (!FindIgnoringCase(name, &canonical)) return unsupported;
+      in.open(std::string(kZoneDirectory) + canonical, std::ios::binary);
+      if (!in) return unsupported;
+    }
     std::stringstream buffer;
     buffer << in.rdbuf();
     const std::string data = buffer.str();
@@ -123,7 +167,7 @@ Result<std::shared_ptr<const TimeZoneRules>> TimeZoneRules::Load(std::string_vie
       rules->transitions_.push_back(when);
       rules->offsets_.push_back(type_offsets[idx]);
     }
-    rules->name_ = std::string(name);
+    rules->name_ = canonical;
   }
   std::lock_guard<std::mutex> lock(mutex);
   (*cache)[std::string(name)] = rules;

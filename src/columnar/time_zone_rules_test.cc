@@ -48,6 +48,14 @@ TEST(TimeZoneRulesTest, SaturatesAtTheEndsOfTheRange) {
   EXPECT_EQ(la->ToLocal(INT64_MIN, kMicros), INT64_MIN);
 }
 
+TEST(TimeZoneRulesTest, NamesAreCaseInsensitiveAndCanonical) {
+  auto ny = Rules("america/NEW_york");
+  EXPECT_EQ(ny->name(), "America/New_York");
+  EXPECT_EQ(ny->OffsetAt(1'591'012'800), -4 * 3600);
+  EXPECT_EQ(Rules("utc")->name(), "UTC");
+  EXPECT_FALSE(TimeZoneRules::Load("america").ok());  // a directory, not a zone
+}
+
 TEST(TimeZoneRulesTest, UnknownZonesNameTheZoneAndTheAcceptedForms) {
   auto rules = TimeZoneRules::Load("Mars/Olympus");
   ASSERT_FALSE(rules.ok());

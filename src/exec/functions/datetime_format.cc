@@ -835,19 +835,22 @@ void RegisterDatetimeFormatFunctions(FunctionRegistry& r) {
         if (types.size() != 2 || !IsTemporal(types[0], false) || !IsText(types[1])) {
           return std::optional<ScalarFunction>();
         }
+        // Any precision: the instant keeps the value's unit (the binder types the result
+        // in the zone, Binder::TypeZonedResult).
         const bool zoned = types[0]->has_timezone();
+        const columnar::TimeUnit unit = types[0]->unit();
         return kernel::Instance(
-            "at_timezone", {MicroType(types[0]), columnar::String()}, columnar::TimestampTz(),
-            [zoned](const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
-                    const EvalContext& ctx) {
+            "at_timezone", {types[0], columnar::String()}, columnar::Timestamp(unit, "UTC"),
+            [zoned, unit](const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
+                          const EvalContext& ctx) {
+              const int64_t per_second = columnar::TicksPerSecond(unit);
               return kernel::MapToFixed<int64_t>(
                   args, rows, fn.return_type, ctx, [&](int64_t i, int64_t* out, bool*) -> Status {
                     SQE_RETURN_NOT_OK(TimeZoneRules::Load(args[1].StringAt(i)).status());
                     int64_t v = args[0].Values<int64_t>()[i];
                     if (!zoned) {  // a timestamp is first taken in the session's zone
                       SQE_ASSIGN_OR_RETURN(auto session, TimeZoneRules::Load(ctx.time_zone));
-                      v -=
-                          session->OffsetForLocal(FloorDiv(v, kMicrosPerSecond)) * kMicrosPerSecond;
+                      v = session->FromLocal(v, per_second);
                     }
                     *out = v;
                     return Status::OK();
