@@ -16,6 +16,7 @@
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/kernel_internal.h"
 #include "exec/functions/string_array_internal.h"
+#include "net/url_encoding.h"
 
 namespace sqe::exec {
 
@@ -180,21 +181,6 @@ std::optional<std::string_view> QueryParameter(std::string_view query, std::stri
     pos = amp + 1;
   }
   return std::nullopt;
-}
-
-void UrlEncode(std::string_view s, std::string* out) {
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-        c == '-' || c == '*' || c == '_') {
-      out->push_back(c);
-    } else if (c == ' ') {
-      out->push_back('+');
-    } else {
-      out->push_back('%');
-      AppendHexByte(u, true, out);
-    }
-  }
 }
 
 Status UrlDecode(std::string_view s, std::string* out) {
@@ -386,7 +372,7 @@ void RegisterStringMoreFunctions(FunctionRegistry& r) {
       [](const std::vector<Column>& args, int64_t rows, const ScalarFunction&,
          const EvalContext& ctx) {
         return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool*) {
-          UrlEncode(args[0].StringAt(i), out);
+          net::AppendFormUrlEncoded(args[0].StringAt(i), out);
           return Status::OK();
         });
       },

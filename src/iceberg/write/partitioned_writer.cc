@@ -14,6 +14,7 @@
 #include "iceberg/column_literal.h"
 #include "iceberg/manifest/single_value.h"
 #include "iceberg/murmur3.h"
+#include "net/url_encoding.h"
 
 // GCC 12 reports the std::variant inside Literal as "maybe uninitialized" when a Literal
 // is copied into an optional (the false positive transforms.cc notes too).
@@ -383,25 +384,6 @@ Result<FieldKeys> ComputeFieldKeys(const PartitionField& field, const TypePtr& r
   return keys;
 }
 
-// Java's URLEncoder.encode(s, UTF-8): letters, digits and ".-*_" stay, space becomes '+',
-// every other byte %XX.
-std::string UrlEscape(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (unsigned char c : s) {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-        c == '-' || c == '*' || c == '_') {
-      out.push_back(static_cast<char>(c));
-    } else if (c == ' ') {
-      out.push_back('+');
-    } else {
-      out.push_back('%');
-      AppendHexByte(c, true, &out);
-    }
-  }
-  return out;
-}
-
 std::string Two(int64_t v) {
   std::string s = std::to_string(v);
   return s.size() < 2 ? "0" + s : s;
@@ -585,7 +567,8 @@ Result<std::string> PartitionPath(const PartitionSpec& spec, const Schema& schem
   for (size_t f = 0; f < partition.size(); ++f) {
     const PartitionField& field = spec.fields()[f];
     if (f > 0) path += "/";
-    path += UrlEscape(field.name) + "=" + UrlEscape(HumanValue(field.transform, partition[f]));
+    path += net::FormUrlEncode(field.name) + "=" +
+            net::FormUrlEncode(HumanValue(field.transform, partition[f]));
   }
   return path;
 }
