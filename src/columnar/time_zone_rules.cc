@@ -157,15 +157,28 @@ Result<std::shared_ptr<const TimeZoneRules>> TimeZoneRules::Load(std::string_vie
     const int64_t timecnt = c[3], typecnt = c[4];
     if (at + timecnt * 9 + typecnt * 6 > size || typecnt == 0) return unsupported;
     std::vector<int64_t> type_offsets(static_cast<size_t>(typecnt));
+    std::vector<std::string> type_abbreviations(static_cast<size_t>(typecnt));
     const size_t types_at = at + timecnt * 9;
-    for (int64_t t = 0; t < typecnt; ++t) type_offsets[t] = BigEndian(p + types_at + 6 * t, 4);
+    const size_t chars_at = types_at + typecnt * 6;  // NUL-terminated abbreviations
+    const int64_t charcnt = c[5];
+    if (chars_at + charcnt > size) return unsupported;
+    for (int64_t t = 0; t < typecnt; ++t) {
+      type_offsets[t] = BigEndian(p + types_at + 6 * t, 4);
+      const size_t index = p[types_at + 6 * t + 5];
+      if (static_cast<int64_t>(index) < charcnt) {
+        const std::string_view chars(data.data() + chars_at + index, charcnt - index);
+        type_abbreviations[t] = std::string(chars.substr(0, chars.find('\0')));
+      }
+    }
     rules->initial_offset_ = type_offsets[0];
+    rules->initial_abbreviation_ = type_abbreviations[0];
     for (int64_t k = 0; k < timecnt; ++k) {
       const int64_t when = BigEndian(p + at + 8 * k, 8);
       const unsigned idx = p[at + 8 * timecnt + k];
       if (idx >= type_offsets.size()) return unsupported;
       rules->transitions_.push_back(when);
       rules->offsets_.push_back(type_offsets[idx]);
+      rules->abbreviations_.push_back(type_abbreviations[idx]);
     }
     rules->name_ = canonical;
   }
@@ -178,6 +191,15 @@ int64_t TimeZoneRules::OffsetAt(int64_t utc_seconds) const {
   auto it = std::upper_bound(transitions_.begin(), transitions_.end(), utc_seconds);
   if (it == transitions_.begin()) return initial_offset_;
   return offsets_[static_cast<size_t>(it - transitions_.begin()) - 1];
+}
+
+const std::string& TimeZoneRules::AbbreviationAt(int64_t utc_seconds) const {
+  auto it = std::upper_bound(transitions_.begin(), transitions_.end(), utc_seconds);
+  const std::string& found =
+      it == transitions_.begin()
+          ? initial_abbreviation_
+          : abbreviations_[static_cast<size_t>(it - transitions_.begin()) - 1];
+  return found.empty() ? name_ : found;
 }
 
 int64_t TimeZoneRules::OffsetForLocal(int64_t local_seconds) const {

@@ -28,6 +28,9 @@ class TimeZoneRules {
 
   /// Seconds east of UTC at the instant `utc_seconds`.
   int64_t OffsetAt(int64_t utc_seconds) const;
+  /// The zone's short name at the instant `utc_seconds` ("EDT", "JST"; the zone's name for
+  /// a fixed offset or when the database has none), for Joda's 'z' pattern letter.
+  const std::string& AbbreviationAt(int64_t utc_seconds) const;
   /// The offset that makes `local_seconds` (wall-clock time in this zone) an instant: in a
   /// gap (spring forward) the offset before it, so 02:30 becomes 03:30 of the new offset;
   /// in an overlap (fall back) the earlier instant.
@@ -47,6 +50,8 @@ class TimeZoneRules {
   int64_t initial_offset_ = 0;
   std::vector<int64_t> transitions_;  ///< instants (UTC seconds), ascending
   std::vector<int64_t> offsets_;      ///< offset from transitions_[i] on
+  std::string initial_abbreviation_;
+  std::vector<std::string> abbreviations_;  ///< short name from transitions_[i] on
 };
 
 /// "+hh:mm" for an offset in seconds ("+hhmm" without the colon).

@@ -48,6 +48,14 @@ TEST(TimeZoneRulesTest, SaturatesAtTheEndsOfTheRange) {
   EXPECT_EQ(la->ToLocal(INT64_MIN, kMicros), INT64_MIN);
 }
 
+TEST(TimeZoneRulesTest, AbbreviationsFollowTheRules) {
+  auto ny = Rules("America/New_York");
+  EXPECT_EQ(ny->AbbreviationAt(1'591'012'800), "EDT");  // 2020-06-01
+  EXPECT_EQ(ny->AbbreviationAt(1'606'824'000), "EST");  // 2020-12-01
+  EXPECT_EQ(Rules("+05:30")->AbbreviationAt(0), "+05:30");
+  EXPECT_EQ(Rules("UTC")->AbbreviationAt(0), "UTC");
+}
+
 TEST(TimeZoneRulesTest, NamesAreCaseInsensitiveAndCanonical) {
   auto ny = Rules("america/NEW_york");
   EXPECT_EQ(ny->name(), "America/New_York");

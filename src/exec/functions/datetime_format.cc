@@ -55,6 +55,7 @@ struct Parts {
   int64_t offset = 0;  ///< seconds east of UTC
   int32_t day_of_year = 0;
   std::string zone = "UTC";
+  std::string zone_short;  ///< the zone's abbreviation at the instant ("EDT"); "" if unknown
 
   static Parts Of(int64_t local_micros) {
     Parts p;
@@ -201,8 +202,8 @@ Status FormatJoda(std::string_view pattern, const Parts& p, std::string* out) {
           *out += p.zone;
         }
         break;
-      case 'z':
-        *out += p.zone;
+      case 'z':  // Joda's short name ("EDT"); the zone's name for UTC and fixed offsets
+        *out += p.zone_short.empty() ? p.zone : p.zone_short;
         break;
       default:
         return Status::InvalidArgument(std::string("Illegal pattern component: ") +
@@ -616,6 +617,7 @@ Result<Parts> LocalParts(const Column& c, int64_t i) {
   Parts p = Parts::Of(micros + offset * kMicrosPerSecond);
   p.offset = offset;
   p.zone = rules->name();
+  p.zone_short = rules->AbbreviationAt(FloorDiv(micros, kMicrosPerSecond));
   return p;
 }
 
