@@ -40,8 +40,6 @@ FEATURE_CLASSES = ("inner_join", "left_join", "semi_join", "anti_join", "filter"
 # {shape: "the engine gap"}. Every entry is a known engine bug or missing feature, named
 # in the report of the change that added it; remove the entry once the gap is fixed.
 KNOWN_GAPS: dict[str, str] = {
-    "subquery_in_outer_on": "SQE rejects a subquery in an outer join's ON condition ('not "
-                            "supported in JOIN ON'); inner joins take them",
     "nested_correlation": "a subquery inside a correlated subquery that also refers to the "
                           "outermost query (`t1.x NOT IN (SELECT .. WHERE t3.y <> t2.z)` "
                           "inside a subquery over t2, or t3 correlated to t1 two levels up) "
@@ -476,7 +474,7 @@ class QueryGenerator:
                 on_extra = preds
                 if r.random() < 0.35:
                     on_extra = on_extra + [self.predicate(Scope([new]), depth=1)]
-                if r.random() < 0.1 and not self.gap("subquery_in_outer_on"):
+                if r.random() < 0.1:
                     # Uncorrelated only: DuckDB cannot run a correlated one in an outer ON.
                     cond = self.semi_anti(Scope([new]), anti=r.random() < 0.4, correlated=False)
                     if cond:
