@@ -1241,7 +1241,13 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   const ColumnInfo& c = sub_plan->output[0];
   ExprPtr item = Expr::Column(c.id, c.type, c.name);
   SQE_ASSIGN_OR_RETURN(ExprPtr eq, CallFunction("=", {value, item}, expr.pos));
-  if (!correlated) {
+  // Nested: x, the correlation or the subquery refers to a query further out, whose own
+  // decorrelation pairs each row here with each of its values.
+  std::vector<ExprPtr> references = conditions;
+  references.push_back(value);
+  const bool nested = ReferencesBeyond(references, **plan, *sub_plan) ||
+                      !Decorrelator::FreeColumns(*sub_plan).empty();
+  if (!correlated && !nested) {
     // The hash join's null-aware mode: NULLs anywhere on the build side count.
     std::vector<ExprPtr> on = {eq};
     ExprPtr mark = make_join(std::move(on), type != JoinType::kSemi);
@@ -1256,15 +1262,37 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
     make_join(std::move(conditions), false);
     return ExprPtr();
   }
-  // The NULL answer from the counts of the outer row's subquery rows (decorrelate.h), so
-  // every join keeps x = y as a hash key.
+  ExprPtr x_null = Expr::Make(ExprKind::kIsNull, {value}, columnar::Boolean());
+  if (!nested) {
+    // One level: joins on the NULL tests, x = y or the correlation as their hash key.
+    ExprPtr unknown = BoolOr({Expr::Make(ExprKind::kIsNull, {item}, columnar::Boolean()), x_null});
+    if (type == JoinType::kAnti) {
+      // NOT IN keeps the rows whose answer is FALSE: no row equal, no row unknown.
+      conditions.push_back(BoolOr({eq, unknown}));
+      make_join(std::move(conditions), false);
+      return ExprPtr();
+    }
+    std::vector<ExprPtr> match = conditions;
+    match.insert(match.begin(), eq);
+    ExprPtr found = make_join(std::move(match), false);
+    conditions.push_back(unknown);
+    ExprPtr maybe = make_join(std::move(conditions), false);
+    ExprPtr in = Expr::Make(ExprKind::kCase,
+                            {found, BoolLiteral(true), maybe, NullBool(), BoolLiteral(false)},
+                            columnar::Boolean());
+    if (negated) return Expr::Make(ExprKind::kNot, {in}, columnar::Boolean());
+    return in;
+  }
+  // Nested: a join on the NULL tests would have no hash key and meet every subquery row for
+  // every outer value (and a null-aware join cannot take the outer values). The NULL answer
+  // comes from the counts of the outer row's subquery rows instead (decorrelate.h), and the
+  // join keeps x = y as its key.
   SQE_ASSIGN_OR_RETURN(InSubqueryCounts counts,
                        JoinInSubqueryCounts(*this, *plan, sub_plan, c, conditions));
   *plan = counts.plan;
   std::vector<ExprPtr> match = conditions;
   match.insert(match.begin(), eq);
   ExprPtr found = make_join(std::move(match), false);
-  ExprPtr x_null = Expr::Make(ExprKind::kIsNull, {value}, columnar::Boolean());
   SQE_ASSIGN_OR_RETURN(ExprPtr some_null,
                        CallFunction("<", {counts.non_null, counts.rows}, expr.pos));
   if (type == JoinType::kAnti) {

@@ -219,6 +219,16 @@ Result<LogicalPtr> JoinLateral(Binder& binder, LogicalPtr left, LogicalPtr right
   return join;
 }
 
+bool ReferencesBeyond(const std::vector<ExprPtr>& exprs, const LogicalNode& a,
+                      const LogicalNode& b) {
+  std::vector<int32_t> columns;
+  for (const ExprPtr& e : exprs) exec::CollectColumns(*e, &columns);
+  for (int32_t id : columns) {
+    if (a.IndexOf(id) < 0 && b.IndexOf(id) < 0) return true;
+  }
+  return false;
+}
+
 Result<InSubqueryCounts> JoinInSubqueryCounts(Binder& binder, LogicalPtr plan,
                                               const LogicalPtr& sub, const ColumnInfo& y,
                                               const std::vector<ExprPtr>& conditions) {

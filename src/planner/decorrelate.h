@@ -126,6 +126,11 @@ Result<InSubqueryCounts> JoinInSubqueryCounts(Binder& binder, LogicalPtr plan,
                                               const LogicalPtr& sub, const ColumnInfo& y,
                                               const std::vector<ExprPtr>& conditions);
 
+/// Whether `exprs` reference a column that neither `a` nor `b` outputs (a column of a query
+/// further out).
+bool ReferencesBeyond(const std::vector<ExprPtr>& exprs, const LogicalNode& a,
+                      const LogicalNode& b);
+
 /// A filter predicate that fails the query with "Scalar sub-query has returned multiple
 /// rows" on a row whose (bigint) count argument is above 1, and is TRUE otherwise.
 ExprPtr SingleRowCheck(ExprPtr count);
