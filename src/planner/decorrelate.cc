@@ -48,6 +48,31 @@ void CollectFree(const LogicalNode& node, std::vector<int32_t>* free) {
 
 ExprPtr ColumnRef(const ColumnInfo& c) { return Expr::Column(c.id, c.type, c.name); }
 
+/// The part of `plan` a domain over `columns` is read from: below joins, the side that
+/// produces every column (the preserved side of outer, semi, anti and mark joins). A
+/// superset of the values is enough (a value without outer rows matches none), and a
+/// subquery in an ON condition is bound over the cross product of the joined relations,
+/// whose DISTINCT would read the whole product.
+LogicalPtr DomainSource(const LogicalPtr& plan, const std::vector<ColumnInfo>& columns) {
+  LogicalPtr node = plan;
+  while (node->kind == LogicalKind::kJoin && node->join_type != JoinType::kFull) {
+    const JoinType type = node->join_type;
+    const bool inner = type == JoinType::kInner || type == JoinType::kCross;
+    const bool right_kept =
+        type == JoinType::kRight || type == JoinType::kRightSemi || type == JoinType::kRightAnti;
+    LogicalPtr next;
+    for (size_t i = 0; i < node->children.size() && next == nullptr; ++i) {
+      const bool preserved = inner || (i == 0) != right_kept;
+      bool all = preserved;
+      for (const ColumnInfo& c : columns) all = all && node->children[i]->IndexOf(c.id) >= 0;
+      if (all) next = node->children[i];
+    }
+    if (next == nullptr) break;
+    node = next;
+  }
+  return node;
+}
+
 }  // namespace
 
 bool CountsToZero(const LogicalNode& plan, int32_t id) {
@@ -298,7 +323,8 @@ Result<DecorrelatedPlan> Decorrelator::Decorrelate(const LogicalPtr& subquery) {
     exprs.push_back(ColumnRef(c));
     names.push_back(c.name);
   }
-  LogicalPtr values = binder_.Project(outer_, std::move(exprs), names, nullptr);
+  LogicalPtr values =
+      binder_.Project(DomainSource(outer_, correlated_), std::move(exprs), names, nullptr);
   domain_ = binder_.MakeNode(LogicalKind::kDistinct);
   for (const ColumnInfo& c : values->output)
     domain_->output.push_back(binder_.NewColumn(c.name, c.type));
