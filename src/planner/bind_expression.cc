@@ -147,15 +147,15 @@ Result<ExprPtr> Binder::TypeZonedResult(ExprPtr call, const ExprPtr& zone,
   // The zone is part of the result's type (one zone per column), so it must be known now.
   if (zone->kind != ExprKind::kLiteral) {
     return ErrorAt(at,
-                   "the time zone must be a constant such as 'America/New_York' or '+05:30': "
-                   "a timestamp with time zone column carries one zone, so a zone taken "
-                   "from a column is not supported (convert with CASE over the zones, or use "
-                   "to_unixtime/format_datetime per zone)");
+                   "the time zone must be a constant such as 'America/New_York' or '+05:30' "
+                   "(SQE keeps one zone per timestamp with time zone column, so a zone taken "
+                   "from a column is not supported)");
   }
   if (zone->value.is_null() || call->type == nullptr || !call->type->has_timezone()) return call;
   auto rules = columnar::TimeZoneRules::Load(zone->value.string_value());
   if (!rules.ok()) return ErrorAt(at, rules.status().message());
-  return CastTo(std::move(call), columnar::Timestamp(call->type->unit(), (*rules)->name()), at);
+  const columnar::TypePtr zoned = columnar::Timestamp(call->type->unit(), (*rules)->name());
+  return CastTo(std::move(call), zoned, at);
 }
 
 // --- names ---------------------------------------------------------------------------------
