@@ -13,6 +13,16 @@ using columnar::Batch;
 using columnar::Column;
 using columnar::TypeId;
 
+namespace {
+
+/// An array of rows unnests into one column per field of the row.
+bool IsRowList(const Column& array) {
+  return array.type_id() == TypeId::kList &&
+         array.type()->value_field().type()->id() == TypeId::kStruct;
+}
+
+}  // namespace
+
 /// Per-thread state: the tracker output buffers are charged to and the positions of the
 /// output batch being gathered (input row, element of each array, ordinal).
 class Unnest::State : public OperatorState {
@@ -155,14 +165,26 @@ Result<Batch> Unnest::Flush(const Batch& input, const std::vector<Column>& array
   for (size_t a = 0; a < arrays.size(); ++a) {
     const Column& array = arrays[a];
     std::vector<Column> sources;
+    const int32_t* piece = state.piece[a].data();
+    std::vector<int32_t> row_piece;
     if (array.type_id() == TypeId::kMap) {
       sources = {array.MapKeys(), array.MapItems()};
+    } else if (IsRowList(array)) {
+      // An array of rows: one column per field; a NULL row makes every field NULL.
+      const Column values = array.ListValues();
+      for (int f = 0; f < values.type()->num_fields(); ++f)
+        sources.push_back(values.StructField(f));
+      row_piece.assign(state.piece[a].begin(), state.piece[a].end());
+      for (int64_t i = 0; i < rows; ++i) {
+        if (row_piece[i] >= 0 && values.IsNull(state.element[a][i])) row_piece[i] = -1;
+      }
+      piece = row_piece.data();
     } else {
       sources = {array.ListValues()};
     }
     for (const Column& source : sources) {
       std::vector<Column> pieces = {source};
-      SQE_ASSIGN_OR_RETURN(Column values, Interleave(source.type(), pieces, state.piece[a].data(),
+      SQE_ASSIGN_OR_RETURN(Column values, Interleave(source.type(), pieces, piece,
                                                      state.element[a].data(), rows, state.eval));
       columns.push_back(std::move(values));
     }

@@ -3,7 +3,8 @@
 /// UNNEST). For every input row it evaluates the array expressions and emits as many
 /// rows as the longest of them has elements: the input's columns repeated, then one
 /// column per array (its elements, NULL past the end of a shorter array; a map gives two
-/// columns, its keys and its values), then, WITH ORDINALITY, a 1-based bigint position.
+/// columns, its keys and its values; an array of rows gives one column per field, all
+/// NULL for a NULL row), then, WITH ORDINALITY, a 1-based bigint position.
 /// A NULL or empty array has no elements; an input row whose arrays are all empty
 /// produces no row, or with `outer` (LEFT JOIN UNNEST ... ON true) one row whose
 /// unnested columns (and ordinality) are NULL.
@@ -25,7 +26,8 @@ class Unnest : public PhysicalOperator {
  public:
   /// `arrays` are evaluated over the child's columns (by index) and must be of list or
   /// map type. `schema`: the child's columns, then the unnested columns (one per list,
-  /// two per map), then the ordinality column when `with_ordinality`.
+  /// two per map, one per field for a list of rows), then the ordinality column when
+  /// `with_ordinality`.
   Unnest(PhysicalOperatorPtr child, std::vector<ExprPtr> arrays, bool with_ordinality, bool outer,
          columnar::SchemaPtr schema);
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "columnar/binary_builder.h"
+#include "columnar/bit_util.h"
 #include "columnar/fixed_width_builder.h"
 #include "columnar/map_builder.h"
 #include "exec/breaker_testing.h"
@@ -58,6 +59,46 @@ TEST(UnnestTest, ZipsArraysPaddingTheShorterWithNullsAndCountsOrdinality) {
   EXPECT_EQ(Rows(batches),
             (std::vector<std::string>{"1|[1,2,3]|[10]|1|10|1", "1|[1,2,3]|[10]|2|null|2",
                                       "1|[1,2,3]|[10]|3|null|3", "2|[7]|null|7|null|1"}));
+}
+
+/// A list<struct<a bigint, b bigint>> column [{1,10}, NULL, {3,NULL}], NULL, [{5,50}] whose
+/// NULL row still has field values underneath (as a projection may leave them).
+Column RowLists() {
+  const columnar::TypePtr row = columnar::Struct(
+      {columnar::Field("a", columnar::Int64()), columnar::Field("b", columnar::Int64())});
+  auto row_validity = ValueOrDie(columnar::Buffer::Allocate(1));
+  for (int i : {0, 2, 3}) columnar::SetBit(row_validity->mutable_data(), i);
+  Column rows = ValueOrDie(Column::Make(
+      row, 4, {row_validity}, {Int64s({1, 2, 3, 5}), Int64s({10, 20, std::nullopt, 50})}));
+  auto validity = ValueOrDie(columnar::Buffer::Allocate(1));
+  for (int i : {0, 2}) columnar::SetBit(validity->mutable_data(), i);
+  auto offsets = ValueOrDie(columnar::Buffer::Allocate(4 * sizeof(int32_t)));
+  const int32_t bounds[] = {0, 3, 3, 4};
+  std::copy(bounds, bounds + 4, offsets->mutable_data_as<int32_t>());
+  return ValueOrDie(Column::Make(columnar::List(row), 3, {validity, offsets}, {rows}));
+}
+
+TEST(UnnestTest, ArrayOfRowsGivesOneColumnPerFieldAndNullFieldsForANullRow) {
+  std::vector<Column> input = {Int64s({1, 2, 3}), RowLists(), Int64Lists({{{7}}, {{8}}, {}})};
+  auto op = std::make_unique<Unnest>(
+      Source(input), std::vector<ExprPtr>{Col(1, input[1]), Col(2, input[2])},
+      /*with_ordinality=*/true, /*outer=*/false,
+      OutputSchema(input,
+                   {columnar::Int64(), columnar::Int64(), columnar::Int64(), columnar::Int64()}));
+  auto batches = ValueOrDie(RunPlan(std::move(op)));
+  std::vector<std::string> rows = Rows(batches);
+  ASSERT_EQ(rows.size(), 5u);
+  // Past the input's three columns: a, b, the plain array's element, the ordinal.
+  auto tail = [](const std::string& row) {
+    size_t at = row.size();
+    for (int bars = 0; bars < 4; ++bars) at = row.rfind('|', at - 1);
+    return row.substr(at + 1);
+  };
+  EXPECT_EQ(tail(rows[0]), "1|10|7|1");
+  EXPECT_EQ(tail(rows[1]), "null|null|null|2");
+  EXPECT_EQ(tail(rows[2]), "3|null|null|3");
+  EXPECT_EQ(tail(rows[3]), "null|null|8|1");
+  EXPECT_EQ(tail(rows[4]), "5|50|null|1");
 }
 
 TEST(UnnestTest, OuterKeepsRowsWithoutElementsWithNulls) {

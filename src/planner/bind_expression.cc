@@ -266,8 +266,26 @@ Result<ExprPtr> Binder::BindLiteral(const ast::Expr& expr) {
 
 // --- coercion and calls --------------------------------------------------------------------
 
+ExprPtr Binder::EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type) {
+  // A value typed as an empty ARRAY[] is an empty array or NULL: either stays as it is,
+  // typed as the array type asked for.
+  ExprPtr empty =
+      Expr::Literal(exec::Value(type, std::make_shared<const exec::Value::Elements>()));
+  if (expr->kind == ExprKind::kLiteral) {
+    return expr->value.is_null() ? Expr::Literal(exec::Value::Null(type)) : empty;
+  }
+  return Expr::Make(ExprKind::kCase,
+                    {Expr::Make(ExprKind::kIsNull, {expr}, columnar::Boolean()),
+                     Expr::Literal(exec::Value::Null(type)), empty},
+                    type);
+}
+
 Result<ExprPtr> Binder::CastTo(ExprPtr expr, const columnar::TypePtr& type,
                                const sql::SourcePosition& at) {
+  if (exec::IsUnknownElementArray(expr->type) && type->id() == columnar::TypeId::kList &&
+      !exec::IsUnknownElementArray(type)) {
+    return EmptyArrayOf(std::move(expr), type);
+  }
   if (expr->type != nullptr && expr->type->Equals(*type)) return expr;
   if (IsNullLiteral(expr)) {
     if (!expr->name.empty() && expr->name[0] == '?') {
@@ -689,6 +707,9 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
       if ((*type)->id() == columnar::TypeId::kTimestamp && (*type)->has_timezone()) {
         SQE_ASSIGN_OR_RETURN(*type, CastTargetZone(v, *type, expr.pos));
       }
+      if (exec::IsUnknownElementArray(v->type) && (*type)->id() == columnar::TypeId::kList) {
+        return EmptyArrayOf(std::move(v), *type);
+      }
       if (v->type != nullptr && v->type->Equals(**type)) return v;
       if (IsNullLiteral(v)) return Expr::Literal(exec::Value::Null(*type));
       ExprPtr cast = Expr::Cast(v, *type, expr.try_cast);
@@ -731,6 +752,12 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
           }
         }
         items.push_back(std::move(item));
+      }
+      if (items.empty()) {
+        // ARRAY[] has no element type of its own: it takes the array type its context asks
+        // for (CastTo, CommonSuperType).
+        return Expr::Literal(exec::Value(exec::UnknownElementArray(),
+                                         std::make_shared<const exec::Value::Elements>()));
       }
       if (type == nullptr) type = columnar::Boolean();
       exec::Value::Elements values;

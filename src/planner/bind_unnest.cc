@@ -52,7 +52,15 @@ Result<LogicalPtr> Binder::BindUnnest(const ast::Relation& relation, LogicalPtr 
       return ErrorAt(arg->pos, "Cannot unnest type: " +
                                    (type == nullptr ? std::string("unknown") : type->ToString()));
     }
-    if (type->id() == columnar::TypeId::kList) {
+    if (type->id() == columnar::TypeId::kList &&
+        type->value_field().type()->id() == columnar::TypeId::kStruct) {
+      // An array of rows gives one column per field (as Trino does), named after the field.
+      const columnar::TypePtr& row = type->value_field().type();
+      for (const columnar::Field& f : row->fields()) {
+        columns.push_back(NewColumn(
+            f.name().empty() ? "_col" + std::to_string(columns.size()) : f.name(), f.type()));
+      }
+    } else if (type->id() == columnar::TypeId::kList) {
       columns.push_back(
           NewColumn("_col" + std::to_string(columns.size()), type->value_field().type()));
     } else {

@@ -250,6 +250,9 @@ class Binder {
   /// Binds and coerces to boolean (WHERE, HAVING, ON).
   Result<ExprPtr> BindPredicate(const ast::Expr& expr, ExprContext& ctx);
   /// Casts `expr` to `type` (a no-op when equal; folds constants).
+  /// `expr`, typed as an empty ARRAY[] (exec::UnknownElementArray), as a value of the
+  /// array type `type`: NULL stays NULL, an empty array stays empty.
+  ExprPtr EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type);
   Result<ExprPtr> CastTo(ExprPtr expr, const columnar::TypePtr& type,
                          const sql::SourcePosition& at);
   /// f(args) with overload resolution and argument casts.

@@ -499,7 +499,7 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
         if (a == nullptr) continue;
         TypePtr e = a;
         if (IsList(a)) {
-          e = ElementOf(a);
+          e = IsUnknownElementArray(a) ? nullptr : ElementOf(a);  // ARRAY[] takes any type
           any_array = true;
           // element || array where the element is itself an array: array(array(T)) || array(T)
         }
@@ -507,7 +507,8 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
         if (!common) return std::optional<ScalarFunction>();
         element = *common;
       }
-      if (!any_array || element == nullptr) return std::optional<ScalarFunction>();
+      if (!any_array) return std::optional<ScalarFunction>();
+      if (element == nullptr) element = columnar::Boolean();
       std::vector<TypePtr> args;
       for (const TypePtr& a : t) args.push_back(a != nullptr ? a : columnar::List(element));
       // Only arrays of the same nesting or single elements of the element type.

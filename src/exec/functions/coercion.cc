@@ -60,6 +60,7 @@ int ImplicitCoercionCost(const TypePtr& from, const TypePtr& to) {
   if (to == nullptr) return from == nullptr ? 0 : -1;
   if (from == nullptr) return 1;  // unknown (NULL) -> anything
   if (from->Equals(*to)) return 0;
+  if (IsUnknownElementArray(from) && to->id() == TypeId::kList) return 1;  // ARRAY[]
   const TypeId f = from->id();
   const TypeId t = to->id();
   const int rf = NumericRank(f);
@@ -107,9 +108,29 @@ bool CanCoerceImplicitly(const TypePtr& from, const TypePtr& to) {
   return ImplicitCoercionCost(from, to) >= 0;
 }
 
+namespace {
+
+/// The element field name that marks an empty ARRAY[] (no user field can be named so in a
+/// list: list elements are anonymous in SQL).
+constexpr const char* kUnknownElement = "$unknown";
+
+}  // namespace
+
+TypePtr UnknownElementArray() {
+  return columnar::List(columnar::Field(kUnknownElement, columnar::Boolean()));
+}
+
+bool IsUnknownElementArray(const TypePtr& type) {
+  return type != nullptr && type->id() == TypeId::kList &&
+         type->value_field().name() == kUnknownElement;
+}
+
 std::optional<TypePtr> CommonSuperType(const TypePtr& a, const TypePtr& b) {
   if (a == nullptr) return b;
   if (b == nullptr) return a;
+  // An empty ARRAY[] takes the other side's array type.
+  if (IsUnknownElementArray(a) && b->id() == TypeId::kList) return b;
+  if (IsUnknownElementArray(b) && a->id() == TypeId::kList) return a;
   if (a->Equals(*b)) return a;
   const TypeId ia = a->id();
   const TypeId ib = b->id();

@@ -144,6 +144,11 @@ class FunctionRegistry {
 /// varchar -> varchar; nullopt when there is none (varchar vs integer).
 std::optional<columnar::TypePtr> CommonSuperType(const columnar::TypePtr& a,
                                                  const columnar::TypePtr& b);
+/// The type of an empty `ARRAY[]`: Trino's array(unknown), kept as a list of boolean whose
+/// element field is marked, so that CommonSuperType lets any array type win over it.
+columnar::TypePtr UnknownElementArray();
+/// Whether `type` is the marked array type of an empty `ARRAY[]` (UnknownElementArray).
+bool IsUnknownElementArray(const columnar::TypePtr& type);
 /// Whether a value of `from` may be used where `to` is expected without an explicit CAST.
 bool CanCoerceImplicitly(const columnar::TypePtr& from, const columnar::TypePtr& to);
 

@@ -83,6 +83,27 @@ TEST(Coercion, CommonSuperType) {
   EXPECT_EQ(super(nullptr, nullptr), "unknown");
 }
 
+TEST(Coercion, EmptyArrayTakesTheOtherArrayType) {
+  const columnar::TypePtr empty = UnknownElementArray();
+  EXPECT_TRUE(IsUnknownElementArray(empty));
+  EXPECT_FALSE(IsUnknownElementArray(columnar::List(columnar::Boolean())));
+  EXPECT_FALSE(IsUnknownElementArray(columnar::Boolean()));
+  EXPECT_FALSE(IsUnknownElementArray(nullptr));
+  auto super = [](columnar::TypePtr a, columnar::TypePtr b) -> std::string {
+    auto t = CommonSuperType(a, b);
+    return t ? (*t)->ToString() : "none";
+  };
+  const columnar::TypePtr nested = columnar::List(columnar::List(columnar::Int32()));
+  EXPECT_EQ(super(empty, nested), "array(array(integer))");
+  EXPECT_EQ(super(columnar::List(columnar::String()), empty), "array(varchar)");
+  EXPECT_TRUE(IsUnknownElementArray(*CommonSuperType(empty, empty)));
+  EXPECT_EQ(super(empty, columnar::Int32()), "none");
+  EXPECT_TRUE(CanCoerceImplicitly(empty, nested));
+  EXPECT_FALSE(CanCoerceImplicitly(empty, columnar::String()));
+  // Without the mark, array(boolean) does not coerce to array(array(integer)).
+  EXPECT_FALSE(CanCoerceImplicitly(columnar::List(columnar::Boolean()), nested));
+}
+
 TEST(Coercion, CanCoerceImplicitly) {
   EXPECT_TRUE(CanCoerceImplicitly(columnar::Int8(), columnar::Int64()));
   EXPECT_FALSE(CanCoerceImplicitly(columnar::Int64(), columnar::Int32()));
