@@ -654,6 +654,122 @@ Result<ExprPtr> Parser::ParseSpecialForm(bool* matched) {
     SQE_RETURN_NOT_OK(ExpectOp(")"));
     return e;
   }
+  if ((t.IsKeyword("json_query") || t.IsKeyword("json_value")) && call) {
+    // json_query(json, path [WITH [CONDITIONAL | UNCONDITIONAL] [ARRAY] WRAPPER | WITHOUT
+    // [ARRAY] WRAPPER] [behaviour ON EMPTY] [behaviour ON ERROR]) and json_value(json, path
+    // [RETURNING type] [behaviour ON EMPTY] [behaviour ON ERROR]): the clauses become
+    // trailing string arguments (exec/functions/json.cc); RETURNING a CAST of the result.
+    const bool query = t.IsKeyword("json_query");
+    auto e = Make(ExprKind::kFunctionCall, pos);
+    e->name.Append(t.text, false);
+    Advance();
+    Advance();
+    SQE_ASSIGN_OR_RETURN(ExprPtr doc, ParseExpr());
+    e->args.push_back(std::move(doc));
+    SQE_RETURN_NOT_OK(ExpectOp(","));
+    SQE_ASSIGN_OR_RETURN(ExprPtr path, ParseExpr());
+    e->args.push_back(std::move(path));
+    if (AcceptOp(")")) return e;  // the plain two-argument call
+    auto text = [&](std::string value) {
+      auto literal = Make(ExprKind::kLiteral, pos);
+      literal->literal_kind = ast::LiteralKind::kString;
+      literal->text = std::move(value);
+      return literal;
+    };
+    if (Is("passing")) {
+      return ErrorAt(Current().position, "json_query / json_value: PASSING is not supported");
+    }
+    std::string wrapper = "without";
+    std::optional<ast::TypeName> returning;
+    if (query && Accept("with")) {
+      if (Accept("conditional")) {
+        wrapper = "conditional";
+      } else {
+        Accept("unconditional");
+        wrapper = "unconditional";
+      }
+      Accept("array");
+      SQE_RETURN_NOT_OK(Expect("wrapper"));
+    } else if (query && Accept("without")) {
+      Accept("array");
+      SQE_RETURN_NOT_OK(Expect("wrapper"));
+    } else if (!query && Accept("returning")) {
+      SQE_ASSIGN_OR_RETURN(ast::TypeName type, ParseType());
+      returning = std::move(type);
+    }
+    std::string quotes = "keep";
+    if (query && (Is("keep") || Is("omit"))) {
+      quotes = Lower(Current().text);
+      Advance();
+      SQE_RETURN_NOT_OK(Expect("quotes"));
+      if (Accept("on")) {
+        SQE_RETURN_NOT_OK(Expect("scalar"));
+        SQE_RETURN_NOT_OK(Expect("string"));
+      }
+      if (quotes == "omit" && wrapper != "without") {
+        return ErrorAt(pos, "json_query: OMIT QUOTES cannot be used with an array wrapper");
+      }
+    }
+    // [behaviour ON EMPTY] [behaviour ON ERROR]
+    std::string kinds[2] = {"null", "null"};
+    ExprPtr defaults[2];
+    int last = -1;  // 0 after ON EMPTY, 1 after ON ERROR
+    while (last < 1) {
+      const SourcePosition at = Current().position;
+      std::string kind;
+      ExprPtr value;
+      if (Accept("null")) {
+        kind = "null";
+      } else if (Accept("error")) {
+        kind = "error";
+      } else if (query && Accept("empty")) {
+        if (Accept("array")) {
+          kind = "empty array";
+        } else {
+          SQE_RETURN_NOT_OK(Expect("object"));
+          kind = "empty object";
+        }
+      } else if (!query && Accept("default")) {
+        kind = "default";
+        SQE_ASSIGN_OR_RETURN(value, ParseValueExpr());
+      } else {
+        break;
+      }
+      SQE_RETURN_NOT_OK(Expect("on"));
+      const int which = Accept("empty") ? 0 : 1;
+      if (which == 1) SQE_RETURN_NOT_OK(Expect("error"));
+      if (which <= last) return ErrorAt(at, "ON EMPTY must come before ON ERROR, once each");
+      kinds[which] = kind;
+      defaults[which] = std::move(value);
+      last = which;
+    }
+    SQE_RETURN_NOT_OK(ExpectOp(")"));
+    auto as_text = [&](ExprPtr value) -> ExprPtr {
+      if (value == nullptr) return text("");
+      auto cast = Make(ExprKind::kCast, pos);
+      cast->left = std::move(value);
+      cast->type.base = "varchar";
+      return cast;
+    };
+    if (query) {
+      e->args.push_back(text(wrapper));
+      e->args.push_back(text(kinds[0]));
+      e->args.push_back(text(kinds[1]));
+      e->args.push_back(text(quotes));
+      return e;
+    }
+    for (int which = 0; which < 2; ++which) {
+      e->args.push_back(text(kinds[which]));
+      e->args.push_back(as_text(std::move(defaults[which])));
+    }
+    if (!returning) return e;
+    auto cast = Make(ExprKind::kCast, pos);
+    cast->left = std::move(e);
+    cast->type = std::move(*returning);
+    // A value the type cannot hold is an error of the item: NULL unless ERROR ON ERROR.
+    cast->try_cast = kinds[1] != "error";
+    return cast;
+  }
   if (t.IsKeyword("normalize") && call) {
     // normalize(x [, NFC | NFD | NFKC | NFKD]): a call of normalize whose form is a string.
     auto e = Make(ExprKind::kFunctionCall, pos);

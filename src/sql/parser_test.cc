@@ -108,6 +108,42 @@ TEST(ParserExpr, Literals) {
   check("null", LiteralKind::kNull, "null");
 }
 
+TEST(ParserExpr, JsonQueryAndJsonValueClausesBecomeTrailingArguments) {
+  // The plain calls keep two arguments.
+  EXPECT_EQ(ParseE("json_query(d, 'lax $.a')")->args.size(), 2u);
+  EXPECT_EQ(ParseE("json_value(d, 'lax $.a')")->args.size(), 2u);
+  auto texts = [](const ExprPtr& call) {
+    std::vector<std::string> out;
+    for (size_t i = 2; i < call->args.size(); ++i) out.push_back(call->args[i]->text);
+    return out;
+  };
+  ExprPtr q = ParseE(
+      "json_query(d, 'lax $.a' WITH CONDITIONAL ARRAY WRAPPER EMPTY OBJECT ON "
+      "EMPTY ERROR ON ERROR)");
+  EXPECT_EQ(texts(q), (std::vector<std::string>{"conditional", "empty object", "error", "keep"}));
+  q = ParseE("json_query(d, 'lax $.a' WITHOUT WRAPPER OMIT QUOTES ON SCALAR STRING)");
+  EXPECT_EQ(texts(q), (std::vector<std::string>{"without", "null", "null", "omit"}));
+  q = ParseE("json_query(d, 'lax $.a' WITH WRAPPER EMPTY ARRAY ON ERROR)");
+  EXPECT_EQ(texts(q), (std::vector<std::string>{"unconditional", "null", "empty array", "keep"}));
+  // json_value: (kind, default) per clause; RETURNING wraps the call in a cast (TRY_CAST
+  // unless ERROR ON ERROR).
+  ExprPtr v = ParseE("json_value(d, 'lax $.a' RETURNING bigint DEFAULT 1 ON EMPTY NULL ON ERROR)");
+  ASSERT_EQ(v->kind, ExprKind::kCast);
+  EXPECT_TRUE(v->try_cast);
+  EXPECT_EQ(v->type.base, "bigint");
+  ASSERT_EQ(v->left->args.size(), 6u);
+  EXPECT_EQ(v->left->args[2]->text, "default");
+  EXPECT_EQ(v->left->args[3]->kind, ExprKind::kCast);  // the default as varchar
+  EXPECT_EQ(v->left->args[4]->text, "null");
+  v = ParseE("json_value(d, 'lax $.a' RETURNING integer ERROR ON ERROR)");
+  ASSERT_EQ(v->kind, ExprKind::kCast);
+  EXPECT_FALSE(v->try_cast);
+  EXPECT_FALSE(ParseExpression("json_query(d, 'lax $.a' WITH ARRAY WRAPPER OMIT QUOTES)").ok());
+  EXPECT_FALSE(ParseExpression("json_query(d, 'lax $.a' ERROR ON ERROR NULL ON EMPTY)").ok());
+  EXPECT_FALSE(ParseExpression("json_value(d, 'lax $.a' EMPTY ARRAY ON EMPTY)").ok());
+  EXPECT_FALSE(ParseExpression("json_query(d, 'lax $.a' PASSING 1 AS x)").ok());
+}
+
 TEST(ParserExpr, TypedAndIntervalLiterals) {
   EXPECT_EQ(E("DATE '1998-12-01'"), "DATE '1998-12-01'");
   EXPECT_EQ(E("timestamp '2020-01-01 00:00:00'"), "TIMESTAMP '2020-01-01 00:00:00'");

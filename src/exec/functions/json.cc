@@ -119,12 +119,8 @@ ScalarKernel ExtractKernel(Extract mode) {
         *is_null = true;
         return Status::OK();
       }
-      if (mode == Extract::kJson || (mode == Extract::kQuery && at->is_structured())) {
-        *out = Dump(*at);
-        return Status::OK();
-      }
-      if (mode == Extract::kQuery) {
-        *is_null = true;  // a scalar without WITH ARRAY WRAPPER: NULL ON ERROR
+      if (mode == Extract::kJson || mode == Extract::kQuery) {
+        *out = Dump(*at);  // json_query: a single scalar item is returned too, as Trino does
         return Status::OK();
       }
       std::optional<std::string> text = ScalarText(*at);
@@ -136,6 +132,92 @@ ScalarKernel ExtractKernel(Extract mode) {
       return Status::OK();
     });
   };
+}
+
+/// json_query(json, path, wrapper, on_empty, on_error, quotes) and json_value(json, path, on_empty,
+/// empty_default, on_error, error_default): the SQL/JSON forms with their clauses, which
+/// the parser spells as trailing string arguments. wrapper: "without", "conditional" or
+/// "unconditional"; quotes: "keep" or "omit"; a behaviour: "null", "error", "empty array", "empty
+/// object" (json_query) or "default" (json_value, with its default's text).
+struct ClauseBehaviour {
+  std::string_view kind;
+  std::string_view default_text;
+};
+
+/// Applies `b` for a path that found nothing (`empty`) or failed with `error`.
+Status Apply(const ClauseBehaviour& b, const std::string& error, std::string* out, bool* is_null) {
+  if (b.kind == "error") return Status::InvalidArgument(error);
+  if (b.kind == "empty array") {
+    *out = "[]";
+  } else if (b.kind == "empty object") {
+    *out = "{}";
+  } else if (b.kind == "default") {
+    *out = std::string(b.default_text);
+  } else {
+    *is_null = true;
+  }
+  return Status::OK();
+}
+
+Result<Column> JsonQueryClauses(const std::vector<Column>& args, int64_t rows,
+                                const ScalarFunction&, const EvalContext& ctx) {
+  PathCache paths(true);
+  return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool* is_null) {
+    SQE_ASSIGN_OR_RETURN(const json_path::Path* path, paths.Get(args[1].StringAt(i)));
+    const std::string_view wrapper = args[2].StringAt(i);
+    const ClauseBehaviour on_empty{args[3].StringAt(i), {}};
+    const ClauseBehaviour on_error{args[4].StringAt(i), {}};
+    std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+    if (!j) return Apply(on_error, "json_query: the input is not JSON", out, is_null);
+    auto items = json_path::FindAll(*j, *path);
+    if (!items) return Apply(on_error, "json_query: strict path error", out, is_null);
+    if (items->empty()) return Apply(on_empty, "json_query: the path found no item", out, is_null);
+    const bool wrap =
+        wrapper == "unconditional" ||
+        (wrapper == "conditional" && !(items->size() == 1 && items->front()->is_structured()));
+    if (wrap) {
+      Ordered array = Ordered::array();
+      for (const Ordered* item : *items) array.push_back(*item);
+      *out = Dump(array);
+      return Status::OK();
+    }
+    if (items->size() > 1) {
+      return Apply(on_error,
+                   "json_query: the path found more than one item; use WITH ARRAY WRAPPER", out,
+                   is_null);
+    }
+    // One item, a scalar too (Trino); OMIT QUOTES gives a string's text without quotes.
+    const Ordered& item = *items->front();
+    *out = item.is_string() && args[5].StringAt(i) == "omit" ? item.get<std::string>() : Dump(item);
+    return Status::OK();
+  });
+}
+
+Result<Column> JsonValueClauses(const std::vector<Column>& args, int64_t rows,
+                                const ScalarFunction&, const EvalContext& ctx) {
+  PathCache paths(true);
+  return kernel::MapToString(args, rows, ctx, [&](int64_t i, std::string* out, bool* is_null) {
+    SQE_ASSIGN_OR_RETURN(const json_path::Path* path, paths.Get(args[1].StringAt(i)));
+    const ClauseBehaviour on_empty{args[2].StringAt(i), args[3].StringAt(i)};
+    const ClauseBehaviour on_error{args[4].StringAt(i), args[5].StringAt(i)};
+    std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
+    if (!j) return Apply(on_error, "json_value: the input is not JSON", out, is_null);
+    auto items = json_path::FindAll(*j, *path);
+    if (!items) return Apply(on_error, "json_value: strict path error", out, is_null);
+    if (items->empty()) return Apply(on_empty, "json_value: the path found no item", out, is_null);
+    if (items->size() > 1) {
+      return Apply(on_error, "json_value: the path found more than one item", out, is_null);
+    }
+    const Ordered& item = *items->front();
+    if (item.is_null()) {
+      *is_null = true;
+      return Status::OK();
+    }
+    std::optional<std::string> text = ScalarText(item);
+    if (!text) return Apply(on_error, "json_value: the item is not a scalar", out, is_null);
+    *out = std::move(*text);
+    return Status::OK();
+  });
 }
 
 Result<Column> ArrayLength(const std::vector<Column>& args, int64_t rows, const ScalarFunction& fn,
@@ -250,6 +332,12 @@ void RegisterJsonFunctions(FunctionRegistry& r) {
                    "the SQL/JSON scalar at a path ('lax $.a') as varchar; NULL when none");
   kernel::AddFixed(r, "json_query", {v, v}, v, ExtractKernel(Extract::kQuery),
                    "the SQL/JSON object or array at a path ('lax $.a'); NULL for scalars");
+  kernel::AddFixed(r, "json_query", {v, v, v, v, v, v}, v, JsonQueryClauses,
+                   "json_query(json, path WITH [CONDITIONAL] ARRAY WRAPPER ... ON EMPTY ... ON "
+                   "ERROR): the clauses as trailing arguments (the parser writes them)");
+  kernel::AddFixed(r, "json_value", {v, v, v, v, v, v}, v, JsonValueClauses,
+                   "json_value(json, path ... ON EMPTY ... ON ERROR): the clauses as trailing "
+                   "arguments (the parser writes them)");
   kernel::AddFixed(r, "json_array_length", {v}, columnar::Int64(), ArrayLength,
                    "the number of elements of a JSON array; NULL for other values");
   kernel::AddFixed(r, "json_size", {v, v}, columnar::Int64(), Size,
