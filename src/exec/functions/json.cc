@@ -159,6 +159,33 @@ Status Apply(const ClauseBehaviour& b, const std::string& error, std::string* ou
   return Status::OK();
 }
 
+/// Parses the row's document into `doc` and finds the path's items (they point into
+/// `doc`, which the caller keeps); on invalid JSON or a strict-mode mismatch applies
+/// `on_error`, on an empty sequence `on_empty`, and then answers nullopt. `fn` names the
+/// function in errors.
+Result<std::optional<std::vector<const Ordered*>>> FindClauseItems(
+    std::string_view fn, std::string_view text, const json_path::Path& path,
+    const ClauseBehaviour& on_empty, const ClauseBehaviour& on_error, std::optional<Ordered>* doc,
+    std::string* out, bool* is_null) {
+  using Items = std::optional<std::vector<const Ordered*>>;
+  *doc = Parse<Ordered>(text);
+  const std::string name(fn);
+  if (!*doc) {
+    SQE_RETURN_NOT_OK(Apply(on_error, name + ": the input is not JSON", out, is_null));
+    return Items();
+  }
+  Items items = json_path::FindAll(**doc, path);
+  if (!items) {
+    SQE_RETURN_NOT_OK(Apply(on_error, name + ": strict path error", out, is_null));
+    return Items();
+  }
+  if (items->empty()) {
+    SQE_RETURN_NOT_OK(Apply(on_empty, name + ": the path found no item", out, is_null));
+    return Items();
+  }
+  return items;
+}
+
 Result<Column> JsonQueryClauses(const std::vector<Column>& args, int64_t rows,
                                 const ScalarFunction&, const EvalContext& ctx) {
   PathCache paths(true);
@@ -167,11 +194,10 @@ Result<Column> JsonQueryClauses(const std::vector<Column>& args, int64_t rows,
     const std::string_view wrapper = args[2].StringAt(i);
     const ClauseBehaviour on_empty{args[3].StringAt(i), {}};
     const ClauseBehaviour on_error{args[4].StringAt(i), {}};
-    std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
-    if (!j) return Apply(on_error, "json_query: the input is not JSON", out, is_null);
-    auto items = json_path::FindAll(*j, *path);
-    if (!items) return Apply(on_error, "json_query: strict path error", out, is_null);
-    if (items->empty()) return Apply(on_empty, "json_query: the path found no item", out, is_null);
+    std::optional<Ordered> doc;
+    SQE_ASSIGN_OR_RETURN(auto items, FindClauseItems("json_query", args[0].StringAt(i), *path,
+                                                     on_empty, on_error, &doc, out, is_null));
+    if (!items) return Status::OK();
     const bool wrap =
         wrapper == "unconditional" ||
         (wrapper == "conditional" && !(items->size() == 1 && items->front()->is_structured()));
@@ -200,11 +226,10 @@ Result<Column> JsonValueClauses(const std::vector<Column>& args, int64_t rows,
     SQE_ASSIGN_OR_RETURN(const json_path::Path* path, paths.Get(args[1].StringAt(i)));
     const ClauseBehaviour on_empty{args[2].StringAt(i), args[3].StringAt(i)};
     const ClauseBehaviour on_error{args[4].StringAt(i), args[5].StringAt(i)};
-    std::optional<Ordered> j = Parse<Ordered>(args[0].StringAt(i));
-    if (!j) return Apply(on_error, "json_value: the input is not JSON", out, is_null);
-    auto items = json_path::FindAll(*j, *path);
-    if (!items) return Apply(on_error, "json_value: strict path error", out, is_null);
-    if (items->empty()) return Apply(on_empty, "json_value: the path found no item", out, is_null);
+    std::optional<Ordered> doc;
+    SQE_ASSIGN_OR_RETURN(auto items, FindClauseItems("json_value", args[0].StringAt(i), *path,
+                                                     on_empty, on_error, &doc, out, is_null));
+    if (!items) return Status::OK();
     if (items->size() > 1) {
       return Apply(on_error, "json_value: the path found more than one item", out, is_null);
     }
