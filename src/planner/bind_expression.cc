@@ -266,6 +266,21 @@ Result<ExprPtr> Binder::BindLiteral(const ast::Expr& expr) {
 
 // --- coercion and calls --------------------------------------------------------------------
 
+namespace {
+
+/// typeof's answer: Trino's spelling, with an empty ARRAY[]'s element type `unknown`.
+std::string TypeOfName(const columnar::TypePtr& type) {
+  if (type == nullptr || exec::IsUnknownElementArray(type)) {
+    return type == nullptr ? "unknown" : "array(unknown)";
+  }
+  if (type->id() == columnar::TypeId::kList) {
+    return "array(" + TypeOfName(type->value_field().type()) + ")";
+  }
+  return type->ToString();
+}
+
+}  // namespace
+
 ExprPtr Binder::EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type) {
   // A value typed as an empty ARRAY[] is an empty array or NULL: either stays as it is,
   // typed as the array type asked for.
@@ -1016,8 +1031,7 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
   if (is_try) --try_depth_;
   if (name == "typeof") {
     if (args.size() != 1) return ErrorAt(expr.pos, "typeof takes one argument");
-    return Expr::Literal(
-        exec::Value::Varchar(args[0]->type == nullptr ? "unknown" : args[0]->type->ToString()));
+    return Expr::Literal(exec::Value::Varchar(TypeOfName(args[0]->type)));
   }
   if (name == "coalesce") {
     if (args.empty()) return ErrorAt(expr.pos, "coalesce needs at least one argument");
