@@ -284,8 +284,7 @@ std::string TypeOfName(const columnar::TypePtr& type) {
 ExprPtr Binder::EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type) {
   // A value typed as an empty ARRAY[] is an empty array or NULL: either stays as it is,
   // typed as the array type asked for.
-  ExprPtr empty =
-      Expr::Literal(exec::Value(type, std::make_shared<const exec::Value::Elements>()));
+  ExprPtr empty = Expr::Literal(exec::Value(type, std::make_shared<const exec::Value::Elements>()));
   if (expr->kind == ExprKind::kLiteral) {
     return expr->value.is_null() ? Expr::Literal(exec::Value::Null(type)) : empty;
   }
