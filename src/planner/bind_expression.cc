@@ -1147,7 +1147,8 @@ Result<ExprPtr> Binder::BindLambdaCall(const std::string& name, const ast::Expr&
 // --- subqueries --------------------------------------------------------------------------------
 
 Result<std::vector<ExprPtr>> Binder::BindWhere(const ast::Expr& where, const Scope* scope,
-                                               LogicalPtr* plan, Decorrelation* decorrelation) {
+                                               LogicalPtr* plan, Decorrelation* decorrelation,
+                                               bool filter_plain_first) {
   std::vector<const ast::Expr*> conjuncts;
   std::vector<const ast::Expr*> stack = {&where};
   while (!stack.empty()) {
@@ -1160,8 +1161,23 @@ Result<std::vector<ExprPtr>> Binder::BindWhere(const ast::Expr& where, const Sco
     }
     conjuncts.push_back(e);
   }
+  if (filter_plain_first) {
+    // Plain conjuncts first: they filter *plan below the subqueries' joins, so the outer
+    // values a correlated subquery is decorrelated over are the filtered ones.
+    std::stable_partition(conjuncts.begin(), conjuncts.end(), [](const ast::Expr* c) {
+      auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(c), [](ast::Expr*) {});
+      return !ContainsSubquery(holder);
+    });
+  }
   std::vector<ExprPtr> out;
   for (const ast::Expr* c : conjuncts) {
+    if (filter_plain_first && !out.empty()) {
+      auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(c), [](ast::Expr*) {});
+      if (ContainsSubquery(holder)) {
+        *plan = FilterNode(*plan, std::move(out));
+        out.clear();
+      }
+    }
     const ast::Expr* inner = c;
     bool negated = false;
     if (c->kind == ast::ExprKind::kNot &&

@@ -429,7 +429,8 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
       return ErrorAt(select.where->pos, "WHERE clause cannot contain aggregations");
     }
     SQE_ASSIGN_OR_RETURN(std::vector<ExprPtr> conjuncts,
-                         BindWhere(*select.where, scope.get(), &plan, decorrelation));
+                         BindWhere(*select.where, scope.get(), &plan, decorrelation,
+                                   /*filter_plain_first=*/true));
     if (decorrelation != nullptr && !decorrelation->correlated.empty()) {
       // The correlated conjuncts become join conditions directly (EXISTS / IN without
       // aggregation; scalar aggregates without GROUP BY / HAVING grouped by inner = outer

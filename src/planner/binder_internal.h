@@ -154,9 +154,12 @@ class Binder {
                                Decorrelation* decorrelation = nullptr);
   /// WHERE: conjuncts that are [NOT] EXISTS / [NOT] IN (subquery) become semi / anti
   /// joins of *plan; the rest is returned bound (correlated ones separately when
-  /// `decorrelation` is set).
+  /// `decorrelation` is set). With `filter_plain_first`, the uncorrelated conjuncts that
+  /// hold no subquery filter *plan before any subquery is bound (and are not returned), so
+  /// a subquery decorrelated over *plan's values sees only the rows the WHERE keeps.
   Result<std::vector<ExprPtr>> BindWhere(const ast::Expr& where, const Scope* scope,
-                                         LogicalPtr* plan, Decorrelation* decorrelation);
+                                         LogicalPtr* plan, Decorrelation* decorrelation,
+                                         bool filter_plain_first = false);
   /// [NOT] EXISTS / [NOT] IN (subquery) as a semi / anti / mark join of *plan. For a mark
   /// join, returns the boolean mark column; otherwise nullptr.
   Result<ExprPtr> BindSubqueryJoin(const ast::Expr& expr, bool negated, bool as_mark,
