@@ -2,7 +2,6 @@
 // BY, and subqueries (turned into joins of the plan the expression runs over).
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -382,8 +381,6 @@ bool Binder::ContainsAggregate(const ast::Expr& expr) const {
   return !calls.empty();
 }
 
-namespace {
-
 bool ContainsSubquery(const ast::ExprPtr& expr) {
   if (expr == nullptr) return false;
   if (expr->subquery != nullptr) return true;
@@ -399,6 +396,24 @@ bool ContainsSubquery(const ast::ExprPtr& expr) {
   }
   return false;
 }
+
+std::vector<const ast::Expr*> AstConjuncts(const ast::Expr& expr) {
+  std::vector<const ast::Expr*> conjuncts;
+  std::vector<const ast::Expr*> stack = {&expr};
+  while (!stack.empty()) {
+    const ast::Expr* e = stack.back();
+    stack.pop_back();
+    if (e->kind == ast::ExprKind::kBinary && Binder::Lower(e->op) == "and") {
+      stack.push_back(e->right.get());
+      stack.push_back(e->left.get());
+      continue;
+    }
+    conjuncts.push_back(e);
+  }
+  return conjuncts;
+}
+
+namespace {
 
 const std::string& IntervalUnit(const std::string& field) {
   static const std::string kUnits[] = {"year", "month", "day", "hour", "minute", "second"};
@@ -1149,18 +1164,7 @@ Result<ExprPtr> Binder::BindLambdaCall(const std::string& name, const ast::Expr&
 Result<std::vector<ExprPtr>> Binder::BindWhere(const ast::Expr& where, const Scope* scope,
                                                LogicalPtr* plan, Decorrelation* decorrelation,
                                                bool filter_plain_first) {
-  std::vector<const ast::Expr*> conjuncts;
-  std::vector<const ast::Expr*> stack = {&where};
-  while (!stack.empty()) {
-    const ast::Expr* e = stack.back();
-    stack.pop_back();
-    if (e->kind == ast::ExprKind::kBinary && Lower(e->op) == "and") {
-      stack.push_back(e->right.get());
-      stack.push_back(e->left.get());
-      continue;
-    }
-    conjuncts.push_back(e);
-  }
+  std::vector<const ast::Expr*> conjuncts = AstConjuncts(where);
   if (filter_plain_first) {
     // Plain conjuncts first: they filter *plan below the subqueries' joins, so the outer
     // values a correlated subquery is decorrelated over are the filtered ones.

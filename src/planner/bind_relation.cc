@@ -58,6 +58,54 @@ Result<LogicalPtr> Binder::BindFrom(const std::vector<ast::RelationPtr>& from, c
   return plan;
 }
 
+Result<LogicalPtr> Binder::BindInnerJoinOnWithSubqueries(const ast::Expr& on, LogicalPtr left,
+                                                         LogicalPtr right,
+                                                         std::vector<ExprPtr> conditions,
+                                                         const Scope& joined) {
+  const LogicalPtr pairs = JoinNode(left, right, JoinType::kCross, {});
+  std::vector<const ast::Expr*> with_subquery;
+  std::vector<ExprPtr> above;  // plain conjuncts that read a column from outside the join
+  for (const ast::Expr* c : AstConjuncts(on)) {
+    auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(c), [](ast::Expr*) {});
+    if (ContainsSubquery(holder)) {
+      with_subquery.push_back(c);
+      continue;
+    }
+    LogicalPtr probe = pairs;
+    ExprContext ctx;
+    ctx.scope = &joined;
+    ctx.plan = &probe;
+    ctx.clause = "JOIN ON";
+    SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindPredicate(*c, ctx));
+    if (probe != pairs) {  // it did add to the plan: bind it with the subqueries
+      with_subquery.push_back(c);
+      continue;
+    }
+    std::vector<ExprPtr> parts;
+    SplitAnd(bound, &parts);
+    for (ExprPtr& p : parts) {
+      std::vector<int32_t> cols;
+      exec::CollectColumns(*p, &cols);
+      bool local = true;
+      for (int32_t id : cols) {
+        if (pairs->IndexOf(id) < 0) local = false;
+      }
+      (local ? conditions : above).push_back(std::move(p));
+    }
+  }
+  const JoinType type = conditions.empty() ? JoinType::kCross : JoinType::kInner;
+  LogicalPtr plan = JoinNode(std::move(left), std::move(right), type, std::move(conditions));
+  for (const ast::Expr* c : with_subquery) {
+    ExprContext ctx;
+    ctx.scope = &joined;
+    ctx.plan = &plan;
+    ctx.clause = "JOIN ON";
+    SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindPredicate(*c, ctx));
+    SplitAnd(bound, &above);
+  }
+  return FilterNode(std::move(plan), std::move(above));
+}
+
 Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Scope* outer,
                                         const CteScope* ctes, Scope* scope) {
   LogicalPtr plan;
@@ -270,6 +318,14 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
         // (they wrap `with_subqueries` in their joins); an outer join's ON is bound again
         // by BindOuterJoinOn when it holds subqueries.
         const bool inner = type == JoinType::kInner || type == JoinType::kCross;
+        auto on_holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(relation.on.get()),
+                                                    [](ast::Expr*) {});
+        if (inner && !is_lateral && ContainsSubquery(on_holder)) {
+          SQE_ASSIGN_OR_RETURN(plan, BindInnerJoinOnWithSubqueries(*relation.on, left, right,
+                                                                   std::move(conditions), joined));
+          for (ScopeRelation& r : joined.relations) scope->relations.push_back(std::move(r));
+          return plan;
+        }
         LogicalPtr with_subqueries = plan;
         ExprContext ctx;
         ctx.scope = &joined;

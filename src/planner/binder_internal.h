@@ -243,6 +243,14 @@ class Binder {
                                     const CteScope* ctes, Scope* scope);
   /// A table function in FROM (bind_table_function.cc): its scan and its scope relation.
   Result<LogicalPtr> BindTableFunction(const ast::Relation& relation, ScopeRelation* bound);
+  /// An inner join whose ON holds subqueries: the ON's plain conjuncts (no subquery, no
+  /// outer column) join `left` and `right` with `conditions` (USING equalities) first; the
+  /// others are bound as in a WHERE over that join, so a subquery decorrelated over the
+  /// join's values sees only the matching pairs, not the sides' cross product.
+  Result<LogicalPtr> BindInnerJoinOnWithSubqueries(const ast::Expr& on, LogicalPtr left,
+                                                   LogicalPtr right,
+                                                   std::vector<ExprPtr> conditions,
+                                                   const Scope& joined);
   /// read_parquet(path | glob | ARRAY[...], ...) and iceberg_scan(path, name => value...)
   /// as scan sources.
   Result<std::shared_ptr<const ScanSource>> ReadParquetSource(const ast::Relation& relation);
@@ -324,6 +332,11 @@ class Binder {
 
 /// A FROM item named `alias` with `columns` (names lower-cased for matching).
 ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo>& columns);
+
+/// Whether `expr` (an unbound expression) holds a subquery anywhere in it.
+bool ContainsSubquery(const ast::ExprPtr& expr);
+/// The conjuncts of an unbound AND tree, left to right.
+std::vector<const ast::Expr*> AstConjuncts(const ast::Expr& expr);
 
 /// Whether `expr` is a grouping(...) call (bound by BindGroupingCalls, not as a function).
 bool IsGroupingCall(const ast::Expr& expr);

@@ -15,23 +15,6 @@ namespace {
 /// Which join inputs a bound ON conjunct (with the nodes its subqueries added) reads.
 enum class Sides { kNone, kLeft, kRight, kBoth };
 
-/// The conjuncts of an AND tree in the AST, in order.
-std::vector<const ast::Expr*> AstConjuncts(const ast::Expr& on) {
-  std::vector<const ast::Expr*> out;
-  std::vector<const ast::Expr*> stack = {&on};
-  while (!stack.empty()) {
-    const ast::Expr* e = stack.back();
-    stack.pop_back();
-    if (e->kind == ast::ExprKind::kBinary && Binder::Lower(e->op) == "and") {
-      stack.push_back(e->right.get());
-      stack.push_back(e->left.get());
-      continue;
-    }
-    out.push_back(e);
-  }
-  return out;
-}
-
 /// The columns the nodes of `node`'s tree read, leaving out `base` and what lies below it.
 void ColumnsReadAbove(const LogicalNode& node, const LogicalNode* base, std::vector<int32_t>* out) {
   if (&node == base) return;

@@ -40,12 +40,6 @@ FEATURE_CLASSES = ("inner_join", "left_join", "semi_join", "anti_join", "filter"
 # {shape: "the engine gap"}. Every entry is a known engine bug or missing feature, named
 # in the report of the change that added it; remove the entry once the gap is fixed.
 KNOWN_GAPS: dict[str, str] = {
-    "nested_correlation": "a subquery nested in a correlated subquery that also refers to the "
-                          "outermost query can still run past 60 s at sf0.1 (3 of 2,200 "
-                          "queries): the domain of outer values is read from the outer plan "
-                          "before the WHERE's other conjuncts filter it (or from an ON "
-                          "condition's cross product), and a non-equality correlation meets "
-                          "every value; the NOT IN / NULL-test blow-up itself is fixed",
 }
 
 INT, DEC, STR, DATE, DBL, BOOL = "int", "dec", "str", "date", "dbl", "bool"
