@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "engine/engine_internal.h"
+#include "engine/query_slot.h"
 #include "engine/result_queue.h"
 #include "exec/pipeline.h"
 #include "planner/optimizer.h"
@@ -72,11 +73,11 @@ class MaterializedCursor : public ResultCursor {
 /// The cursor of a query running on its own thread.
 class StreamingCursor : public ResultCursor {
  public:
-  StreamingCursor(std::shared_ptr<Engine> engine_owner, Engine::Impl* engine,
+  StreamingCursor(std::shared_ptr<Engine> engine_owner, QuerySlot slot,
                   std::unique_ptr<exec::ExecContext> ctx, planner::PhysicalPlan plan,
                   columnar::SchemaPtr schema, std::shared_ptr<ResultQueue> queue)
       : engine_owner_(std::move(engine_owner)),
-        engine_(engine),
+        slot_(std::move(slot)),
         ctx_(std::move(ctx)),
         plan_(std::move(plan)),
         schema_(std::move(schema)),
@@ -87,13 +88,13 @@ class StreamingCursor : public ResultCursor {
     if (thread_.joinable()) thread_.join();
   }
 
-  /// Counts the query as running until its thread ends.
+  /// Runs the query on its own thread; it holds its QuerySlot until the thread ends.
   void Launch() {
-    engine_->running_queries.fetch_add(1);
     thread_ = std::thread([this] {
       Status status = exec::ExecutePlan(*ctx_, *plan_.root);
+      // The place is free before the client sees the end, so its next query is admitted.
+      slot_.Release();
       queue_->Finish(std::move(status));
-      engine_->running_queries.fetch_sub(1);
     });
   }
 
@@ -113,7 +114,7 @@ class StreamingCursor : public ResultCursor {
 
  private:
   std::shared_ptr<Engine> engine_owner_;
-  Engine::Impl* engine_;
+  QuerySlot slot_;
   std::unique_ptr<exec::ExecContext> ctx_;
   planner::PhysicalPlan plan_;
   columnar::SchemaPtr schema_;
@@ -133,12 +134,9 @@ Result<std::unique_ptr<ResultCursor>> Session::Start(std::string_view sql,
     return std::unique_ptr<ResultCursor>(new MaterializedCursor(std::move(result)));
   }
   Engine::Impl& engine = *impl_->engine;
-  int64_t limit = engine.config.query.max_concurrent_queries;
-  if (limit > 0 && engine.running_queries.load() >= limit) {
-    return Status::ResourceExhausted(
-        "Too many queries are running (query.max_concurrent_queries = " + std::to_string(limit) +
-        "); retry later");
-  }
+  SQE_ASSIGN_OR_RETURN(
+      QuerySlot slot,
+      QuerySlot::Reserve(engine.running_queries, engine.config.query.max_concurrent_queries));
   const ast::Query& query = *static_cast<const ast::QueryStatement&>(*statement).query;
   std::unique_ptr<exec::ExecContext> ctx = impl_->MakeContext("query");
   SessionCatalog catalog(*impl_, ctx.get());
@@ -162,8 +160,8 @@ Result<std::unique_ptr<ResultCursor>> Session::Start(std::string_view sql,
   };
   SQE_ASSIGN_OR_RETURN(planner::PhysicalPlan physical,
                        planner::CreatePhysicalPlan(optimized, options));
-  auto cursor = std::make_unique<StreamingCursor>(impl_->engine_owner, &engine, std::move(ctx),
-                                                  std::move(physical), schema, queue);
+  auto cursor = std::make_unique<StreamingCursor>(
+      impl_->engine_owner, std::move(slot), std::move(ctx), std::move(physical), schema, queue);
   cursor->Launch();
   return std::unique_ptr<ResultCursor>(std::move(cursor));
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "engine/engine_internal.h"
+#include "engine/query_slot.h"
 #include "exec/pipeline.h"
 #include "planner/optimizer.h"
 #include "planner/physical_planner.h"
@@ -108,18 +109,16 @@ QueryResult NoRows(std::string statement_type) {
   return r;
 }
 
-/// Registers the running context for Cancel and counts running queries.
+/// Registers the running context for Cancel (the caller holds the query's QuerySlot).
 class RunningQuery {
  public:
   RunningQuery(Session::Impl& session, exec::ExecContext* ctx) : session_(session) {
     std::lock_guard<std::mutex> lock(session_.context_mutex);
     session_.running = ctx;
-    session_.engine->running_queries.fetch_add(1);
   }
   ~RunningQuery() {
     std::lock_guard<std::mutex> lock(session_.context_mutex);
     session_.running = nullptr;
-    session_.engine->running_queries.fetch_sub(1);
   }
 
  private:
@@ -131,12 +130,9 @@ class RunningQuery {
 Result<QueryResult> Session::Impl::RunQuery(const ast::Query& query, std::string_view sql,
                                             const std::vector<exec::Value>& parameters) {
   std::unique_ptr<exec::ExecContext> ctx = MakeContext("query");
-  int64_t limit = engine->config.query.max_concurrent_queries;
-  if (limit > 0 && engine->running_queries.load() >= limit) {
-    return Status::ResourceExhausted(
-        "Too many queries are running (query.max_concurrent_queries = " + std::to_string(limit) +
-        "); retry later");
-  }
+  SQE_ASSIGN_OR_RETURN(
+      QuerySlot slot,
+      QuerySlot::Reserve(engine->running_queries, engine->config.query.max_concurrent_queries));
   RunningQuery running(*this, ctx.get());
   SessionCatalog catalog(*this, ctx.get());
   SQE_ASSIGN_OR_RETURN(planner::BoundQuery bound,
