@@ -697,6 +697,40 @@ Result<ExprPtr> Parser::ParseSpecialForm(bool* matched) {
       SQE_ASSIGN_OR_RETURN(ast::TypeName type, ParseType());
       returning = std::move(type);
     }
+    if (query && Accept("returning")) {
+      // json_query(... RETURNING varchar | char | varbinary [FORMAT JSON [ENCODING ...]]):
+      // the JSON text as that type.
+      const SourcePosition at = Current().position;
+      SQE_ASSIGN_OR_RETURN(ast::TypeName type, ParseType());
+      const std::string base = Lower(type.base);
+      if (base != "varchar" && base != "char" && base != "varbinary") {
+        return ErrorAt(at, "json_query RETURNING must be varchar, char or varbinary, not " +
+                               type.base + " (use json_value to get a typed scalar)");
+      }
+      if (Accept("format")) {
+        SQE_RETURN_NOT_OK(Expect("json"));
+        if (Accept("encoding")) {
+          if (!Accept("utf8")) {
+            return ErrorAt(Current().position,
+                           "json_query: only ENCODING UTF8 is supported for the result");
+          }
+        }
+      }
+      returning = std::move(type);
+      if (Accept("with")) {
+        if (Accept("conditional")) {
+          wrapper = "conditional";
+        } else {
+          Accept("unconditional");
+          wrapper = "unconditional";
+        }
+        Accept("array");
+        SQE_RETURN_NOT_OK(Expect("wrapper"));
+      } else if (Accept("without")) {
+        Accept("array");
+        SQE_RETURN_NOT_OK(Expect("wrapper"));
+      }
+    }
     std::string quotes = "keep";
     if (query && (Is("keep") || Is("omit"))) {
       quotes = Lower(Current().text);
@@ -756,19 +790,50 @@ Result<ExprPtr> Parser::ParseSpecialForm(bool* matched) {
       e->args.push_back(text(kinds[0]));
       e->args.push_back(text(kinds[1]));
       e->args.push_back(text(quotes));
-      return e;
+      if (!returning || Lower(returning->base) == "varchar") return e;
+      if (Lower(returning->base) == "varbinary") {
+        auto bytes = Make(ExprKind::kFunctionCall, pos);
+        bytes->name.Append("to_utf8", false);
+        bytes->args.push_back(std::move(e));
+        return bytes;
+      }
+      auto cast = Make(ExprKind::kCast, pos);
+      cast->left = std::move(e);
+      cast->type = std::move(*returning);
+      return cast;
     }
+    ExprPtr error_default = defaults[1];
     for (int which = 0; which < 2; ++which) {
       e->args.push_back(text(kinds[which]));
       e->args.push_back(as_text(std::move(defaults[which])));
     }
     if (!returning) return e;
-    auto cast = Make(ExprKind::kCast, pos);
-    cast->left = std::move(e);
-    cast->type = std::move(*returning);
-    // A value the type cannot hold is an error of the item: NULL unless ERROR ON ERROR.
-    cast->try_cast = kinds[1] != "error";
-    return cast;
+    auto cast_to_returning = [&](ExprPtr value, bool try_cast) {
+      auto cast = Make(ExprKind::kCast, pos);
+      cast->left = std::move(value);
+      cast->type = *returning;
+      cast->try_cast = try_cast;
+      return cast;
+    };
+    if (kinds[1] != "default") {
+      // A value the type cannot hold is an error of the item: NULL unless ERROR ON ERROR.
+      return cast_to_returning(e, kinds[1] != "error");
+    }
+    // DEFAULT v ON ERROR: a value the type cannot hold gives v (as the type); an SQL NULL
+    // item stays NULL. CASE WHEN item IS NULL THEN NULL ELSE
+    // coalesce(TRY_CAST(item AS type), CAST(v AS type)) END.
+    auto is_null = Make(ExprKind::kIsNull, pos);
+    is_null->left = e;
+    auto null_value = Make(ExprKind::kLiteral, pos);
+    null_value->literal_kind = ast::LiteralKind::kNull;
+    auto fallback = Make(ExprKind::kFunctionCall, pos);
+    fallback->name.Append("coalesce", false);
+    fallback->args.push_back(cast_to_returning(e, true));
+    fallback->args.push_back(cast_to_returning(std::move(error_default), false));
+    auto choose = Make(ExprKind::kCase, pos);
+    choose->when_clauses.push_back(ast::WhenClause{std::move(is_null), std::move(null_value)});
+    choose->else_result = std::move(fallback);
+    return choose;
   }
   if (t.IsKeyword("normalize") && call) {
     // normalize(x [, NFC | NFD | NFKC | NFKD]): a call of normalize whose form is a string.
