@@ -12,6 +12,7 @@
 #include "exec/functions/interleave.h"
 #include "exec/functions/kernel_internal.h"
 #include "exec/functions/lambda.h"
+#include "exec/functions/nested_comparison.h"
 
 namespace sqe::exec {
 
@@ -412,6 +413,9 @@ Result<Column> EvalDistinct(const Expr& e, const Input& in, const EvalContext& c
   SQE_ASSIGN_OR_RETURN(Column a, Eval(*e.args[0], in, ctx));
   SQE_ASSIGN_OR_RETURN(Column b, Eval(*e.args[1], in, ctx));
   SQE_RETURN_NOT_OK(ToCommonType(&a, &b, ctx));
+  if (a.type()->is_nested()) {
+    return DistinctColumns(a, b, e.kind == ExprKind::kIsDistinctFrom, ctx);
+  }
   SQE_ASSIGN_OR_RETURN(Column eq, CompareColumns(CompareOp::kEq, a, b, ctx));
   const bool want_distinct = e.kind == ExprKind::kIsDistinctFrom;
   return kernel::MakeBooleanColumn(in.rows, nullptr, 0, ctx, [&](int64_t i) {

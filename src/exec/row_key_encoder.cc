@@ -12,6 +12,7 @@
 #include "columnar/boolean_builder.h"
 #include "columnar/fixed_size_binary_builder.h"
 #include "exec/functions/aggregate_hash.h"
+#include "exec/functions/nested_key_encoding.h"
 
 namespace sqe::exec {
 
@@ -67,6 +68,19 @@ void EncodeFixed(const Column& c, int64_t rows, uint8_t* bytes, uint32_t* cursor
   }
 }
 
+/// The grouping-key images of rows [0, rows) of a nested column.
+void EncodeNestedColumn(const Column& c, int64_t rows, EncodedRows* out) {
+  std::string image;
+  out->offsets.assign(1, 0);
+  out->bytes.clear();
+  for (int64_t i = 0; i < rows; ++i) {
+    image.clear();
+    AppendGroupingKey(c, i, &image);
+    out->bytes.insert(out->bytes.end(), image.begin(), image.end());
+    out->offsets.push_back(static_cast<uint32_t>(out->bytes.size()));
+  }
+}
+
 }  // namespace
 
 void HashKeyColumns(const std::vector<Column>& keys, int64_t rows, uint64_t* hashes) {
@@ -110,7 +124,18 @@ void HashKeyColumns(const std::vector<Column>& keys, int64_t rows, uint64_t* has
         }
         break;
       }
-      default: {  // string, binary (nested types are refused by CheckKeyTypes)
+      case TypeId::kList:
+      case TypeId::kStruct:
+      case TypeId::kMap: {
+        std::string image;
+        for (int64_t i = 0; i < rows; ++i) {
+          image.clear();
+          AppendGroupingKey(c, i, &image);
+          hashes[i] = CombineHash(hashes[i], c.IsNull(i) ? kNullHash : HashBytes(image));
+        }
+        break;
+      }
+      default: {  // string, binary
         if (rows == 0) break;
         const int32_t* offsets = c.Offsets();
         // The value bytes, addressed by the (absolute) offsets.
@@ -132,6 +157,11 @@ void HashKeyColumns(const std::vector<Column>& keys, int64_t rows, uint64_t* has
 void KeyNullMask(const std::vector<Column>& keys, int64_t rows, std::vector<uint8_t>* any_null) {
   any_null->assign(static_cast<size_t>(rows), 0);
   for (const Column& c : keys) {
+    if (c.type()->is_nested()) {
+      // A NULL inside makes `=` false or NULL, never true.
+      for (int64_t i = 0; i < rows; ++i) (*any_null)[i] |= ContainsNull(c, i) ? 1 : 0;
+      continue;
+    }
     if (c.null_count() == 0) continue;
     for (int64_t i = 0; i < rows; ++i) (*any_null)[i] |= c.IsNull(i) ? 1 : 0;
   }
@@ -142,10 +172,7 @@ RowKeyEncoder::RowKeyEncoder(std::vector<columnar::TypePtr> key_types)
 
 Status RowKeyEncoder::CheckKeyTypes(const std::vector<columnar::TypePtr>& key_types) {
   for (const auto& type : key_types) {
-    if (type->is_nested()) {
-      return Status::NotImplemented("grouping or joining on values of type " + type->ToString() +
-                                    " is not supported");
-    }
+    if (type == nullptr) return Status::InvalidArgument("a grouping or join key has no type");
   }
   return Status::OK();
 }
@@ -156,8 +183,19 @@ Status RowKeyEncoder::Encode(const std::vector<Column>& keys, int64_t rows,
   std::vector<uint32_t>& offsets = out->offsets;
   offsets.assign(static_cast<size_t>(rows) + 1, 0);
   uint32_t* size = offsets.data() + 1;
+  // Nested key columns take the slow path: their images, built row by row up front.
+  std::vector<EncodedRows> nested(keys.size());
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const Column& c = keys[k];
+    if (!c.type()->is_nested()) continue;
+    EncodeNestedColumn(c, rows, &nested[k]);
+    for (int64_t i = 0; i < rows; ++i) {
+      size[i] += nested[k].offsets[i + 1] - nested[k].offsets[i];
+    }
+  }
   for (const Column& c : keys) {
     const Layout layout = c.type()->layout();
+    if (c.type()->is_nested()) continue;
     if (layout == Layout::kVarBinary) {
       const int32_t* o = c.Offsets();
       for (int64_t i = 0; i < rows; ++i) {
@@ -177,7 +215,16 @@ Status RowKeyEncoder::Encode(const std::vector<Column>& keys, int64_t rows,
   // Pass 2: write each column at every row's cursor.
   std::vector<uint32_t> cursor(offsets.begin(), offsets.end() - 1);
   uint8_t* bytes = out->bytes.data();
-  for (const Column& c : keys) {
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const Column& c = keys[k];
+    if (c.type()->is_nested()) {
+      for (int64_t i = 0; i < rows; ++i) {
+        const std::string_view image = nested[k].row(i);
+        std::memcpy(bytes + cursor[i], image.data(), image.size());
+        cursor[i] += static_cast<uint32_t>(image.size());
+      }
+      continue;
+    }
     switch (c.type_id()) {
       case TypeId::kBoolean:
         for (int64_t i = 0; i < rows; ++i) {
@@ -242,7 +289,19 @@ Result<std::vector<Column>> RowKeyEncoder::Decode(
   std::vector<Column> columns;
   for (const auto& type : key_types_) {
     const Layout layout = type->layout();
-    if (layout == Layout::kBitmap) {
+    if (type->is_nested()) {
+      SQE_ASSIGN_OR_RETURN(std::unique_ptr<columnar::ColumnBuilder> builder,
+                           columnar::MakeBuilder(type, tracker));
+      SQE_RETURN_NOT_OK(builder->Reserve(n));
+      for (int64_t i = 0; i < n; ++i) {
+        const char* start = rows[i].data() + cursor[i];
+        const char* p = start;
+        SQE_RETURN_NOT_OK(ReadGroupingKey(&p, builder.get()));
+        cursor[i] += static_cast<size_t>(p - start);
+      }
+      SQE_ASSIGN_OR_RETURN(Column c, builder->Finish());
+      columns.push_back(std::move(c));
+    } else if (layout == Layout::kBitmap) {
       columnar::BooleanBuilder builder(tracker);
       SQE_RETURN_NOT_OK(builder.Reserve(n));
       for (int64_t i = 0; i < n; ++i) {

@@ -6,10 +6,12 @@
 /// 0.0), so a hash table compares keys with one memcmp and stores them compactly. The
 /// encoding per column: one flag byte (0 null, 1 valid), then for a valid value its
 /// fixed-width bytes (booleans one byte, doubles normalized) or a uint32 length and the
-/// bytes. Decode turns stored keys back into columns.
+/// bytes. Nested key columns (array, row, map) are written as their grouping-key images
+/// (nested_key_encoding.h: NULL elements equal each other, map entries in any order), a
+/// slower row-at-a-time path the scalar columns never take. Decode turns stored keys back
+/// into columns.
 ///
-/// Key columns must be of scalar types (InvalidArgument for nested ones). Thread-safe:
-/// const methods only; the EncodedRows output is the caller's.
+/// Thread-safe: const methods only; the EncodedRows output is the caller's.
 
 #include <cstdint>
 #include <memory>
@@ -28,7 +30,8 @@ namespace sqe::exec {
 /// column folding into the running hash.
 void HashKeyColumns(const std::vector<columnar::Column>& keys, int64_t rows, uint64_t* hashes);
 
-/// any_null[i] = 1 when some key of row i is NULL (join keys never match then).
+/// any_null[i] = 1 when some key of row i is NULL, or for a nested key holds a NULL inside
+/// (join keys never match then: `=` is false or NULL).
 void KeyNullMask(const std::vector<columnar::Column>& keys, int64_t rows,
                  std::vector<uint8_t>* any_null);
 
@@ -46,7 +49,7 @@ class RowKeyEncoder {
  public:
   explicit RowKeyEncoder(std::vector<columnar::TypePtr> key_types);
 
-  /// InvalidArgument naming the first key type that cannot be a key.
+  /// InvalidArgument when a key has no type (every type can be a key).
   static Status CheckKeyTypes(const std::vector<columnar::TypePtr>& key_types);
 
   const std::vector<columnar::TypePtr>& key_types() const { return key_types_; }

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <string>
 
 namespace sqe::exec {
 
@@ -110,22 +111,91 @@ uint32_t PutValue(const Column& c, int64_t i, uint8_t* p) {
   }
 }
 
+/// Whether values of `type` have an order (maps, and anything holding one, do not).
+bool Orderable(const columnar::TypePtr& type) {
+  if (type->id() == TypeId::kMap) return false;
+  for (const columnar::Field& f : type->fields()) {
+    if (!Orderable(f.type())) return false;
+  }
+  return true;
+}
+
+/// Appends the order-preserving image of a valid value of any orderable type. Arrays: per
+/// element a marker (0x01 valid, then the element's image; 0x02 NULL, after every valid
+/// element) and 0x00 at the end, so a shorter prefix sorts first; rows: per field the same
+/// marker and image, no end; scalars: PutValue.
+void AppendSortValue(const Column& c, int64_t i, std::string* out) {
+  auto element = [out](const Column& child, int64_t k) {
+    if (child.IsNull(k)) {
+      out->push_back(0x02);
+      return;
+    }
+    out->push_back(static_cast<char>(kValid));
+    AppendSortValue(child, k, out);
+  };
+  switch (c.type_id()) {
+    case TypeId::kList: {
+      const Column& values = c.ListValues();
+      const int64_t start = c.ListStart(i);
+      const int64_t n = c.ListLength(i);
+      for (int64_t k = 0; k < n; ++k) element(values, start + k);
+      out->push_back(0x00);
+      return;
+    }
+    case TypeId::kStruct:
+      for (int f = 0; f < c.num_children(); ++f) element(c.StructField(f), i);
+      return;
+    default: {
+      const size_t at = out->size();
+      out->resize(at + ValueSize(c, i));
+      PutValue(c, i, reinterpret_cast<uint8_t*>(out->data() + at));
+      return;
+    }
+  }
+}
+
+/// The images of the valid rows of a nested key column (NULL rows stay empty).
+void EncodeNestedSortColumn(const Column& c, int64_t rows, EncodedRows* out) {
+  std::string image;
+  out->offsets.assign(1, 0);
+  out->bytes.clear();
+  for (int64_t i = 0; i < rows; ++i) {
+    if (c.IsValid(i)) {
+      image.clear();
+      AppendSortValue(c, i, &image);
+      out->bytes.insert(out->bytes.end(), image.begin(), image.end());
+    }
+    out->offsets.push_back(static_cast<uint32_t>(out->bytes.size()));
+  }
+}
+
 }  // namespace
 
 Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& keys,
                       EncodedRows* out) {
   const int64_t rows = batch.num_rows();
-  for (const SortKey& k : keys) {
-    if (batch.column(k.column).type()->is_nested()) {
-      return Status::NotImplemented("ordering by values of type " +
-                                    batch.column(k.column).type()->ToString() +
-                                    " is not supported");
+  // Nested keys (arrays, rows) take a slower path: their images, built row by row up front.
+  std::vector<EncodedRows> nested;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const Column& c = batch.column(keys[k].column);
+    if (!c.type()->is_nested()) continue;
+    if (!Orderable(c.type())) {
+      return Status::NotImplemented("ordering by values of type " + c.type()->ToString() +
+                                    " is not supported: the type is not orderable");
     }
+    nested.resize(keys.size());
+    EncodeNestedSortColumn(c, rows, &nested[k]);
   }
   std::vector<uint32_t>& offsets = out->offsets;
   offsets.assign(static_cast<size_t>(rows) + 1, 0);
-  for (const SortKey& k : keys) {
-    const Column& c = batch.column(k.column);
+  for (size_t n = 0; n < keys.size(); ++n) {
+    const Column& c = batch.column(keys[n].column);
+    if (c.type()->is_nested()) {
+      for (int64_t i = 0; i < rows; ++i) {
+        offsets[i + 1] += 1 + nested[n].offsets[i + 1] - nested[n].offsets[i];
+      }
+      continue;
+    }
     const bool var = c.type()->layout() == Layout::kVarBinary;
     const uint32_t fixed = var ? 0 : ValueSize(c, 0);
     for (int64_t i = 0; i < rows; ++i) {
@@ -136,8 +206,10 @@ Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& 
   out->bytes.resize(offsets[rows]);
   std::vector<uint32_t> cursor(offsets.begin(), offsets.end() - 1);
   uint8_t* bytes = out->bytes.data();
-  for (const SortKey& k : keys) {
+  for (size_t n = 0; n < keys.size(); ++n) {
+    const SortKey& k = keys[n];
     const Column& c = batch.column(k.column);
+    const bool is_nested = c.type()->is_nested();
     const uint8_t null_marker = k.nulls_first ? 0x00 : 0x02;
     for (int64_t i = 0; i < rows; ++i) {
       uint8_t* p = bytes + cursor[i];
@@ -147,7 +219,14 @@ Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& 
         continue;
       }
       *p = kValid;
-      const uint32_t size = PutValue(c, i, p + 1);
+      uint32_t size;
+      if (is_nested) {
+        const std::string_view image = nested[n].row(i);
+        std::memcpy(p + 1, image.data(), image.size());
+        size = static_cast<uint32_t>(image.size());
+      } else {
+        size = PutValue(c, i, p + 1);
+      }
       if (!k.ascending) {
         for (uint32_t b = 1; b <= size; ++b) p[b] = static_cast<uint8_t>(~p[b]);
       }

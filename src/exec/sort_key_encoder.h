@@ -7,7 +7,10 @@
 /// or virtual calls. Per key: a marker byte (NULL: 0x00 when nulls first, 0x02 when
 /// last; valid: 0x01), then the value: integers big-endian with the sign bit flipped,
 /// doubles as order-preserving bits, strings with 0x00 escaped as 0x00 0xFF and ended by
-/// 0x00 0x00; descending keys invert the value bytes.
+/// 0x00 0x00; descending keys invert the value bytes. Arrays order lexicographically
+/// (a prefix first) and rows field by field, NULL elements and fields after every
+/// value (Trino refuses to order arrays and rows when a NULL element decides; SQE orders
+/// them last instead); maps have no order.
 ///
 /// Thread-safe (pure functions); the caller owns the outputs.
 
@@ -29,7 +32,7 @@ struct SortKey {
 };
 
 /// The normalized keys of rows [0, batch.num_rows()) into *out.
-/// NotImplemented for nested key types.
+/// NotImplemented for a key whose type has no order (a map, or an array or row holding one).
 Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& keys,
                       EncodedRows* out);
 

@@ -13,6 +13,7 @@
 #include "exec/functions/aggregate_accumulator_internal.h"
 #include "exec/functions/aggregate_hash.h"
 #include "exec/functions/aggregate_ordered.h"
+#include "exec/functions/nested_key_encoding.h"
 
 namespace sqe::exec::aggregate_internal {
 namespace {
@@ -81,6 +82,7 @@ class DistinctAccumulator final : public GroupAccumulator {
   }
   Status Update(const std::vector<Column>& args, const uint32_t* groups, int64_t rows) override {
     std::string key;
+    std::string image;
     char bool_byte;
     for (int64_t i = 0; i < rows; ++i) {
       bool any_null = false;
@@ -90,6 +92,10 @@ class DistinctAccumulator final : public GroupAccumulator {
       for (const Column& arg : args) {
         if (arg.IsNull(i)) {
           key.append(reinterpret_cast<const char*>(&kNullLength), sizeof(kNullLength));
+        } else if (arg.type()->is_nested()) {  // its grouping-key image (BuildRaw reads it)
+          image.clear();
+          AppendGroupingKey(arg, i, &image);
+          AppendValue(image, &key);
         } else {
           AppendValue(RawValue(arg, i, &bool_byte), &key);
         }

@@ -6,6 +6,7 @@
 
 #include "exec/functions/aggregate_accumulator_internal.h"
 #include "exec/functions/builtin_families.h"
+#include "exec/functions/nested_key_encoding.h"
 
 namespace sqe::exec {
 namespace aggregate_internal {
@@ -28,6 +29,16 @@ Result<Column> BuildRaw(const columnar::TypePtr& type, const std::vector<std::st
                         const std::vector<uint8_t>& valid,
                         const std::shared_ptr<MemoryTracker>& tracker) {
   const int64_t n = static_cast<int64_t>(values.size());
+  if (type->is_nested()) {  // values are grouping-key images (nested_key_encoding.h)
+    SQE_ASSIGN_OR_RETURN(std::unique_ptr<columnar::ColumnBuilder> builder,
+                         columnar::MakeBuilder(type, tracker));
+    SQE_RETURN_NOT_OK(builder->Reserve(n));
+    for (int64_t g = 0; g < n; ++g) {
+      const char* p = values[g].data();
+      SQE_RETURN_NOT_OK(valid[g] ? ReadGroupingKey(&p, builder.get()) : builder->AppendNull());
+    }
+    return builder->Finish();
+  }
   switch (type->layout()) {
     case columnar::Layout::kBitmap: {
       columnar::BooleanBuilder builder(tracker);

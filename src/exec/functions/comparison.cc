@@ -8,6 +8,7 @@
 
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/kernel_internal.h"
+#include "exec/functions/nested_comparison.h"
 
 namespace sqe::exec {
 
@@ -83,14 +84,7 @@ int CompareResultToInt(CompareOp op, int c) {
 
 bool IsComparableType(const TypePtr& type) {
   if (type == nullptr) return false;
-  switch (type->id()) {
-    case TypeId::kList:
-    case TypeId::kStruct:
-    case TypeId::kMap:
-      return false;
-    default:
-      return true;
-  }
+  return type->is_nested() ? IsNestedComparable(type) : true;
 }
 
 Result<Column> CompareColumns(CompareOp op, const Column& a, const Column& b,
@@ -99,6 +93,7 @@ Result<Column> CompareColumns(CompareOp op, const Column& a, const Column& b,
     return Status::InvalidArgument("cannot compare " + a.type()->ToString() + " with " +
                                    b.type()->ToString());
   }
+  if (a.type()->is_nested()) return CompareNestedColumns(op, a, b, ctx);
   const int64_t rows = a.length();
   int64_t nulls = 0;
   SQE_ASSIGN_OR_RETURN(columnar::BufferPtr validity,
@@ -167,14 +162,20 @@ void RegisterComparisonFunctions(FunctionRegistry& registry) {
     info.description =
         "comparison of two values of an orderable type T (after coercion to "
         "their common super type)";
+    const bool ordering = op != CompareOp::kEq && op != CompareOp::kNe;
     registry.AddScalar(
         name,
-        [name, k](const std::vector<TypePtr>& types) -> Result<std::optional<ScalarFunction>> {
+        [name, k,
+         ordering](const std::vector<TypePtr>& types) -> Result<std::optional<ScalarFunction>> {
           if (types.size() != 2) return std::optional<ScalarFunction>();
           auto super = CommonSuperType(types[0], types[1]);
           if (!super) return std::optional<ScalarFunction>();
           TypePtr t = *super ? *super : columnar::Boolean();
           if (!IsComparableType(t)) return std::optional<ScalarFunction>();
+          // Maps (and arrays / rows holding one) have `=` but no order.
+          if (ordering && t->is_nested() && !IsOrderableType(t)) {
+            return std::optional<ScalarFunction>();
+          }
           return kernel::Instance(name, {t, t}, columnar::Boolean(), k);
         },
         info);

@@ -1,6 +1,7 @@
 #pragma once
 /// Element-wise comparison of two columns of the same orderable type (numbers, decimals,
-/// strings and varbinary by unsigned bytes, booleans, dates, times, timestamps, uuid):
+/// strings and varbinary by unsigned bytes, booleans, dates, times, timestamps, uuid;
+/// arrays, rows and maps through nested_comparison.h):
 /// the kernels behind = <> < <= > >= and the evaluator's IN / IS DISTINCT FROM. NULL in,
 /// NULL out; NaN compares unequal and unordered (IEEE). Pure, thread-safe.
 
