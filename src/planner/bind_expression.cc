@@ -351,50 +351,54 @@ Result<ExprPtr> Binder::BindPredicate(const ast::Expr& expr, ExprContext& ctx) {
 // --- aggregates ----------------------------------------------------------------------------
 
 void Binder::CollectAggregates(const ast::ExprPtr& expr, std::vector<const ast::Expr*>* out) const {
-  if (expr == nullptr) return;
-  if (expr->kind == ast::ExprKind::kFunctionCall && expr->window == nullptr &&
-      !expr->name.empty() &&
-      (registry_.IsAggregate(Lower(expr->name.parts.back())) || IsGroupingCall(*expr))) {
-    out->push_back(expr.get());
+  if (expr != nullptr) CollectAggregates(*expr, out);
+}
+
+void Binder::CollectAggregates(const ast::Expr& expr, std::vector<const ast::Expr*>* out) const {
+  if (expr.kind == ast::ExprKind::kFunctionCall && expr.window == nullptr && !expr.name.empty() &&
+      (registry_.IsAggregate(Lower(expr.name.parts.back())) || IsGroupingCall(expr))) {
+    out->push_back(&expr);
     return;  // nested aggregates are reported when the call is bound
   }
-  if (expr->kind == ast::ExprKind::kExists || expr->kind == ast::ExprKind::kScalarSubquery) return;
-  for (const ast::ExprPtr* child : {&expr->left, &expr->right, &expr->low, &expr->high,
-                                    &expr->escape, &expr->else_result, &expr->filter}) {
+  if (expr.kind == ast::ExprKind::kExists || expr.kind == ast::ExprKind::kScalarSubquery) return;
+  for (const ast::ExprPtr* child : {&expr.left, &expr.right, &expr.low, &expr.high, &expr.escape,
+                                    &expr.else_result, &expr.filter}) {
     CollectAggregates(*child, out);
   }
-  for (const ast::ExprPtr& a : expr->args) CollectAggregates(a, out);
-  for (const ast::WhenClause& w : expr->when_clauses) {
+  for (const ast::ExprPtr& a : expr.args) CollectAggregates(a, out);
+  for (const ast::WhenClause& w : expr.when_clauses) {
     CollectAggregates(w.when, out);
     CollectAggregates(w.then, out);
   }
-  if (expr->window != nullptr) {  // rank() OVER (ORDER BY sum(x))
-    for (const ast::ExprPtr& p : expr->window->partition_by) CollectAggregates(p, out);
-    for (const ast::SortItem& o : expr->window->order_by) CollectAggregates(o.expr, out);
+  if (expr.window != nullptr) {  // rank() OVER (ORDER BY sum(x))
+    for (const ast::ExprPtr& p : expr.window->partition_by) CollectAggregates(p, out);
+    for (const ast::SortItem& o : expr.window->order_by) CollectAggregates(o.expr, out);
   }
 }
 
 bool Binder::ContainsAggregate(const ast::Expr& expr) const {
   std::vector<const ast::Expr*> calls;
-  auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(&expr), [](ast::Expr*) {});
-  CollectAggregates(holder, &calls);
+  CollectAggregates(expr, &calls);
   return !calls.empty();
 }
 
-bool ContainsSubquery(const ast::ExprPtr& expr) {
-  if (expr == nullptr) return false;
-  if (expr->subquery != nullptr) return true;
-  for (const ast::ExprPtr* child : {&expr->left, &expr->right, &expr->low, &expr->high,
-                                    &expr->escape, &expr->else_result, &expr->filter}) {
+bool ContainsSubquery(const ast::Expr& expr) {
+  if (expr.subquery != nullptr) return true;
+  for (const ast::ExprPtr* child : {&expr.left, &expr.right, &expr.low, &expr.high, &expr.escape,
+                                    &expr.else_result, &expr.filter}) {
     if (ContainsSubquery(*child)) return true;
   }
-  for (const ast::ExprPtr& a : expr->args) {
+  for (const ast::ExprPtr& a : expr.args) {
     if (ContainsSubquery(a)) return true;
   }
-  for (const ast::WhenClause& w : expr->when_clauses) {
+  for (const ast::WhenClause& w : expr.when_clauses) {
     if (ContainsSubquery(w.when) || ContainsSubquery(w.then)) return true;
   }
   return false;
+}
+
+bool ContainsSubquery(const ast::ExprPtr& expr) {
+  return expr != nullptr && ContainsSubquery(*expr);
 }
 
 std::vector<const ast::Expr*> AstConjuncts(const ast::Expr& expr) {
@@ -445,8 +449,7 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
         }
       }
     }
-    auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(&expr), [](ast::Expr*) {});
-    if (!ContainsAggregate(expr) && !ContainsSubquery(holder)) {
+    if (!ContainsAggregate(expr) && !ContainsSubquery(expr)) {
       ExprContext pre;
       pre.scope = agg.from_scope;
       pre.clause = ctx.clause;
@@ -1165,22 +1168,21 @@ Result<std::vector<ExprPtr>> Binder::BindWhere(const ast::Expr& where, const Sco
                                                LogicalPtr* plan, Decorrelation* decorrelation,
                                                bool filter_plain_first) {
   std::vector<const ast::Expr*> conjuncts = AstConjuncts(where);
+  // With filter_plain_first, conjuncts[0, first_with_subquery) hold no subquery: what is
+  // bound so far filters *plan before each later conjunct's subqueries are bound, so the
+  // outer values a correlated subquery is decorrelated over are the filtered ones.
+  size_t first_with_subquery = conjuncts.size();
   if (filter_plain_first) {
-    // Plain conjuncts first: they filter *plan below the subqueries' joins, so the outer
-    // values a correlated subquery is decorrelated over are the filtered ones.
-    std::stable_partition(conjuncts.begin(), conjuncts.end(), [](const ast::Expr* c) {
-      auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(c), [](ast::Expr*) {});
-      return !ContainsSubquery(holder);
-    });
+    auto split = std::stable_partition(conjuncts.begin(), conjuncts.end(),
+                                       [](const ast::Expr* c) { return !ContainsSubquery(*c); });
+    first_with_subquery = static_cast<size_t>(split - conjuncts.begin());
   }
   std::vector<ExprPtr> out;
-  for (const ast::Expr* c : conjuncts) {
-    if (filter_plain_first && !out.empty()) {
-      auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(c), [](ast::Expr*) {});
-      if (ContainsSubquery(holder)) {
-        *plan = FilterNode(*plan, std::move(out));
-        out.clear();
-      }
+  for (size_t i = 0; i < conjuncts.size(); ++i) {
+    const ast::Expr* c = conjuncts[i];
+    if (i >= first_with_subquery && !out.empty()) {
+      *plan = FilterNode(*plan, std::move(out));
+      out.clear();
     }
     const ast::Expr* inner = c;
     bool negated = false;

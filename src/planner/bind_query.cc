@@ -470,8 +470,12 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
     }
     SQE_RETURN_NOT_OK(BindGroupBy(select, pre, &info, &key_names));
     // Aggregate calls.
+    // Subqueries in the arguments (and in FILTER / ORDER BY of a call) are bound over the
+    // rows after FROM / WHERE, as in a WHERE: their joins wrap `plan` below the aggregate,
+    // whose inputs then read their value columns.
     ExprContext agg_args;
     agg_args.scope = scope.get();
+    agg_args.plan = &plan;
     agg_args.clause = "aggregate function arguments";
     for (const ast::Expr* call : calls) {
       if (IsGroupingCall(*call)) continue;  // bound after the aggregate node (BindGroupingCalls)

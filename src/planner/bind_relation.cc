@@ -66,8 +66,7 @@ Result<LogicalPtr> Binder::BindInnerJoinOnWithSubqueries(const ast::Expr& on, Lo
   std::vector<const ast::Expr*> with_subquery;
   std::vector<ExprPtr> above;  // plain conjuncts that read a column from outside the join
   for (const ast::Expr* c : AstConjuncts(on)) {
-    auto holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(c), [](ast::Expr*) {});
-    if (ContainsSubquery(holder)) {
+    if (ContainsSubquery(*c)) {
       with_subquery.push_back(c);
       continue;
     }
@@ -318,9 +317,7 @@ Result<LogicalPtr> Binder::BindRelation(const ast::Relation& relation, const Sco
         // (they wrap `with_subqueries` in their joins); an outer join's ON is bound again
         // by BindOuterJoinOn when it holds subqueries.
         const bool inner = type == JoinType::kInner || type == JoinType::kCross;
-        auto on_holder = std::shared_ptr<ast::Expr>(const_cast<ast::Expr*>(relation.on.get()),
-                                                    [](ast::Expr*) {});
-        if (inner && !is_lateral && ContainsSubquery(on_holder)) {
+        if (inner && !is_lateral && ContainsSubquery(*relation.on)) {
           SQE_ASSIGN_OR_RETURN(plan, BindInnerJoinOnWithSubqueries(*relation.on, left, right,
                                                                    std::move(conditions), joined));
           for (ScopeRelation& r : joined.relations) scope->relations.push_back(std::move(r));

@@ -281,6 +281,9 @@ class Binder {
   ExprPtr Fold(ExprPtr expr);
   /// Whether the AST subtree holds an aggregate call (outside subqueries).
   bool ContainsAggregate(const ast::Expr& expr) const;
+  /// The aggregate calls (and grouping(...) calls) of `expr` outside subqueries, in order.
+  void CollectAggregates(const ast::Expr& expr, std::vector<const ast::Expr*>* out) const;
+  /// CollectAggregates of an optional child (nothing when null).
   void CollectAggregates(const ast::ExprPtr& expr, std::vector<const ast::Expr*>* out) const;
 
   /// A column by (possibly qualified) name, searched in `scope` then its parents.
@@ -334,6 +337,8 @@ class Binder {
 ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo>& columns);
 
 /// Whether `expr` (an unbound expression) holds a subquery anywhere in it.
+bool ContainsSubquery(const ast::Expr& expr);
+/// ContainsSubquery of an optional child (false when null).
 bool ContainsSubquery(const ast::ExprPtr& expr);
 /// The conjuncts of an unbound AND tree, left to right.
 std::vector<const ast::Expr*> AstConjuncts(const ast::Expr& expr);
