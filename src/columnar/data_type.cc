@@ -236,8 +236,10 @@ std::string DataType::ToString() const {
       std::string out = "row(";
       for (size_t i = 0; i < fields_.size(); ++i) {
         if (i > 0) out += ", ";
-        AppendFieldName(fields_[i].name(), &out);
-        out += ' ';
+        if (!fields_[i].name().empty()) {  // an anonymous field: its type alone (Trino)
+          AppendFieldName(fields_[i].name(), &out);
+          out += ' ';
+        }
         out += fields_[i].type()->ToString();
       }
       out += ")";

@@ -489,9 +489,13 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
           if (it->first == param) return it->second;
         }
       }
-      return ResolveColumn(expr.name, expr.pos, ctx.scope);
+      {
+        auto column = ResolveColumn(expr.name, expr.pos, ctx.scope);
+        if (column.ok() || expr.name.parts.size() < 2) return column;
+        return BindFieldPath(expr, ctx, column.status());  // t.col.x: a row's field
+      }
     case ast::ExprKind::kDereference:
-      return ErrorAt(expr.pos, "field access '." + expr.text + "' is not supported yet");
+      return BindDereference(expr, ctx);
     case ast::ExprKind::kLiteral:
       return BindLiteral(expr);
     case ast::ExprKind::kTypedLiteral: {
@@ -766,6 +770,9 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
     }
     case ast::ExprKind::kSubscript: {
       SQE_ASSIGN_OR_RETURN(ExprPtr base, BindExpr(*expr.left, ctx));
+      if (base->type != nullptr && base->type->id() == columnar::TypeId::kStruct) {
+        return BindRowSubscript(std::move(base), *expr.right);
+      }
       SQE_ASSIGN_OR_RETURN(ExprPtr index, BindExpr(*expr.right, ctx));
       return CallFunction("subscript", {std::move(base), std::move(index)}, expr.pos);
     }
@@ -804,7 +811,7 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
           columnar::List(type), std::make_shared<const exec::Value::Elements>(std::move(values))));
     }
     case ast::ExprKind::kRow:
-      return ErrorAt(expr.pos, "ROW values are not supported yet");
+      return BindRowConstructor(expr, ctx);
     case ast::ExprKind::kLambda:
       return ErrorAt(expr.pos,
                      "a lambda expression may only be an argument of a function "

@@ -180,9 +180,8 @@ Result<columnar::TypePtr> ResolveType(const sql::ast::TypeName& type) {
     std::vector<columnar::Field> fields;
     for (size_t i = 0; i < type.type_params.size(); ++i) {
       SQE_ASSIGN_OR_RETURN(auto t, ResolveType(type.type_params[i]));
-      std::string name = i < type.field_names.size() && !type.field_names[i].empty()
-                             ? type.field_names[i]
-                             : "field" + std::to_string(i);
+      // A field without a name stays anonymous (row(bigint, varchar)), as in Trino.
+      std::string name = i < type.field_names.size() ? type.field_names[i] : std::string();
       fields.emplace_back(name, t, true);
     }
     return columnar::Struct(std::move(fields));

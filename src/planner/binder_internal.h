@@ -303,6 +303,23 @@ class Binder {
   int try_depth_ = 0;
   Result<ExprPtr> BindIntervalArithmetic(const ast::Expr& expr, ExprContext& ctx);
 
+  // --- ROW values (bind_row.cc) ---
+  /// ROW(a, b, ...) and (a, b, ...): a row literal when every field is constant, else a
+  /// row_constructor call; the fields are anonymous.
+  Result<ExprPtr> BindRowConstructor(const ast::Expr& expr, ExprContext& ctx);
+  /// base.text (kDereference): a field of a row by name.
+  Result<ExprPtr> BindDereference(const ast::Expr& expr, ExprContext& ctx);
+  /// A dotted name that is no column (`not_found`): its longest prefix that is a column
+  /// (or lambda parameter), then the remaining parts as row fields (t.col.x, col.x.y).
+  Result<ExprPtr> BindFieldPath(const ast::Expr& expr, ExprContext& ctx, Status not_found);
+  /// row[index] with Trino's rules: the index an integer literal from 1 to the field count.
+  Result<ExprPtr> BindRowSubscript(ExprPtr row, const ast::Expr& index);
+  /// Field `name` (case-insensitive) of `row`; `what` names the access in errors.
+  Result<ExprPtr> RowFieldByName(ExprPtr row, const std::string& name, const std::string& what,
+                                 const sql::SourcePosition& at);
+  /// Field `field` (0-based) of `row`, folded when `row` is constant.
+  Result<ExprPtr> RowFieldAt(ExprPtr row, int field, const sql::SourcePosition& at);
+
   // --- shared helpers ---
   Status ErrorAt(const sql::SourcePosition& pos, const std::string& message) const;
   LogicalPtr MakeNode(LogicalKind kind) const;

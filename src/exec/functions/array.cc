@@ -35,7 +35,7 @@ Result<Column> ArrayConstructor(const std::vector<Column>& args, int64_t rows,
   Column child;
   if (n == 0) {
     SQE_ASSIGN_OR_RETURN(child, Column::MakeAllNull(element_type, 0, ctx.tracker));
-  } else if (element_type->is_nested() && n > 1) {
+  } else if (element_type->is_nested() && element_type->id() != TypeId::kStruct && n > 1) {
     return Status::NotImplemented("ARRAY[...] of " + element_type->ToString() +
                                   " values that are not constants is not supported yet");
   } else {

@@ -32,6 +32,7 @@ void RegisterTryFunction(FunctionRegistry& registry);          // try(expr)
 void RegisterJsonFunctions(FunctionRegistry& registry);        // json_parse, json_extract, ...
 void RegisterSequenceFunctions(FunctionRegistry& registry);    // sequence(start, stop[, step])
 void RegisterZipFunction(FunctionRegistry& registry);          // zip(a, b, ...)
+void RegisterRowFunctions(FunctionRegistry& registry);         // ROW(...) over non-constants
 
 // Aggregate families (exec/functions/aggregate_*.cc) are declared below this line.
 /// count, count_if, sum, avg, min, max, arbitrary/any_value, max_by, min_by, stddev*,

@@ -18,6 +18,7 @@
 #include "columnar/time_zone_rules.h"
 #include "columnar/utf8.h"
 #include "common/hex.h"
+#include "exec/functions/cast_row.h"
 #include "exec/functions/kernel_internal.h"
 
 namespace sqe::exec {
@@ -1135,6 +1136,8 @@ Result<Column> CastColumn(const Column& input, const TypePtr& to, bool try_cast,
       return CastToVarbinary(run);
     case TypeId::kList:
       return CastArray(input, to, try_cast, ctx);
+    case TypeId::kStruct:
+      return CastRow(input, to, try_cast, ctx);
     default:
       break;
   }
@@ -1168,6 +1171,8 @@ bool CanCast(const TypePtr& from, const TypePtr& to) {
       return f == TypeId::kString || f == TypeId::kFixedSizeBinary || f == TypeId::kUuid;
     case TypeId::kList:
       return f == TypeId::kList && CanCast(from->value_field().type(), to->value_field().type());
+    case TypeId::kStruct:
+      return CanCastRow(from, to, &CanCast);
     default:
       return false;
   }

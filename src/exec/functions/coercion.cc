@@ -99,6 +99,17 @@ int ImplicitCoercionCost(const TypePtr& from, const TypePtr& to) {
     case TypeId::kList:
       if (t != TypeId::kList) return -1;
       return ImplicitCoercionCost(from->value_field().type(), to->value_field().type());
+    case TypeId::kStruct: {
+      // Field by field (the names may differ: a row coerces positionally).
+      if (t != TypeId::kStruct || from->num_fields() != to->num_fields()) return -1;
+      int cost = 0;
+      for (int i = 0; i < from->num_fields(); ++i) {
+        const int c = ImplicitCoercionCost(from->field(i).type(), to->field(i).type());
+        if (c < 0) return -1;
+        cost += c;
+      }
+      return cost == 0 ? 1 : cost;
+    }
     default:
       return -1;
   }
@@ -168,6 +179,18 @@ std::optional<TypePtr> CommonSuperType(const TypePtr& a, const TypePtr& b) {
     auto element = CommonSuperType(a->value_field().type(), b->value_field().type());
     if (!element) return std::nullopt;
     return columnar::List(*element);
+  }
+  if (ia == TypeId::kStruct && ib == TypeId::kStruct && a->num_fields() == b->num_fields()) {
+    // Field-wise common types; a field keeps its name when both sides agree on it, else
+    // it is anonymous (as Trino's row coercion).
+    std::vector<columnar::Field> fields;
+    for (int i = 0; i < a->num_fields(); ++i) {
+      auto field = CommonSuperType(a->field(i).type(), b->field(i).type());
+      if (!field) return std::nullopt;
+      const std::string& name = a->field(i).name();
+      fields.emplace_back(name == b->field(i).name() ? name : std::string(), *field, true);
+    }
+    return columnar::Struct(std::move(fields));
   }
   return std::nullopt;
 }

@@ -106,7 +106,19 @@ Result<Column> Interleave(const columnar::TypePtr& type, const std::vector<Colum
     default:
       break;
   }
-  // Nested types: only from one piece (plus NULL rows), through Take.
+  if (type->id() == columnar::TypeId::kStruct && type->num_fields() > 0) {
+    // Rows: field by field from the pieces' fields (a struct's fields line up with its rows).
+    std::vector<Column> fields;
+    std::vector<Column> piece_fields(pieces.size());
+    for (int f = 0; f < type->num_fields(); ++f) {
+      for (size_t k = 0; k < pieces.size(); ++k) piece_fields[k] = pieces[k].StructField(f);
+      SQE_ASSIGN_OR_RETURN(Column field, Interleave(type->field(f).type(), piece_fields,
+                                                    piece_of_row, row_in_piece, rows, ctx));
+      fields.push_back(std::move(field));
+    }
+    return Column::Make(type, rows, {valid}, std::move(fields), nulls);
+  }
+  // Other nested types: only from one piece (plus NULL rows), through Take.
   int32_t only = -1;
   for (int64_t i = 0; i < rows; ++i) {
     const int32_t p = piece_of_row[i];

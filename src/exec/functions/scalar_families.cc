@@ -26,6 +26,7 @@ void RegisterScalarFunctions(FunctionRegistry& r) {
   RegisterJsonFunctions(r);
   RegisterSequenceFunctions(r);
   RegisterZipFunction(r);
+  RegisterRowFunctions(r);
 }
 
 }  // namespace sqe::exec

@@ -59,7 +59,8 @@ std::string TrinoTypeName(const DataType& type) {
       std::string out = "row(";
       for (int i = 0; i < type.num_fields(); ++i) {
         if (i > 0) out += ", ";
-        out += type.field(i).name() + " " + TrinoTypeName(*type.field(i).type());
+        if (!type.field(i).name().empty()) out += type.field(i).name() + " ";  // else anonymous
+        out += TrinoTypeName(*type.field(i).type());
       }
       return out + ")";
     }
@@ -91,8 +92,11 @@ json TrinoTypeSignature(const DataType& type) {
       break;
     case TypeId::kStruct:
       for (const columnar::Field& field : type.fields()) {
-        json named = {{"fieldName", {{"name", field.name()}, {"delimited", false}}},
-                      {"typeSignature", TrinoTypeSignature(*field.type())}};
+        json named = {{"typeSignature", TrinoTypeSignature(*field.type())}};
+        // An anonymous field (ROW(1, 'a')) has no fieldName, as Trino sends it.
+        if (!field.name().empty()) {
+          named["fieldName"] = {{"name", field.name()}, {"delimited", false}};
+        }
         arguments.push_back(json{{"kind", "NAMED_TYPE"}, {"value", std::move(named)}});
       }
       break;

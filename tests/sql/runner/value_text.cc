@@ -160,7 +160,8 @@ std::string ValueText(const Column& column, int64_t row) {
       std::string out = "{";
       for (int f = 0; f < type.num_fields(); ++f) {
         if (f > 0) out += ", ";
-        out += "'" + type.field(f).name() + "': ";
+        // An anonymous field (ROW(1, 'a')) shows its value alone: {1, a}.
+        if (!type.field(f).name().empty()) out += "'" + type.field(f).name() + "': ";
         out += NestedText(column.StructField(f), row);
       }
       return out + "}";

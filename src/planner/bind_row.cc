@@ -1,0 +1,157 @@
+// ROW values in expressions, as Trino has them: the constructor ROW(a, b) / (a, b) (a row
+// of anonymous fields, row(integer, varchar)), field access by name (r.x, t.col.x,
+// f(x).x) and by position (r[1], a constant integer from 1 to the field count). Rows of
+// constants fold to literals; the rest are calls of exec/functions/row.cc.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/functions/row_functions.h"
+#include "planner/binder_internal.h"
+
+namespace sqe::planner {
+
+using columnar::TypeId;
+using exec::Expr;
+using exec::ExprKind;
+
+namespace {
+
+bool IsRow(const ExprPtr& e) { return e->type != nullptr && e->type->id() == TypeId::kStruct; }
+
+/// The SQL text of a dotted name's first `count` parts.
+std::string NamePrefix(const ast::QualifiedName& name, size_t count) {
+  ast::QualifiedName prefix;
+  for (size_t i = 0; i < count; ++i) prefix.Append(name.parts[i], name.quoted[i]);
+  return prefix.ToString();
+}
+
+}  // namespace
+
+Result<ExprPtr> Binder::BindRowConstructor(const ast::Expr& expr, ExprContext& ctx) {
+  std::vector<ExprPtr> fields;
+  std::vector<columnar::TypePtr> types;
+  bool constant = true;
+  for (const ast::ExprPtr& a : expr.args) {
+    SQE_ASSIGN_OR_RETURN(ExprPtr field, BindExpr(*a, ctx));
+    if (field->type == nullptr) {
+      // An untyped NULL field: boolean, as in ARRAY[NULL] (Trino's type is unknown).
+      SQE_ASSIGN_OR_RETURN(field, CastTo(field, columnar::Boolean(), a->pos));
+    }
+    if (exec::IsUnknownElementArray(field->type)) constant = false;  // keep ARRAY[] typed
+    if (field->kind != ExprKind::kLiteral) constant = false;
+    types.push_back(field->type);
+    fields.push_back(std::move(field));
+  }
+  if (!constant) return CallFunction("row_constructor", std::move(fields), expr.pos);
+  exec::Value::Elements values;
+  for (const ExprPtr& f : fields) {
+    values.push_back(f->value.type() != nullptr ? f->value : exec::Value::Null(f->type));
+  }
+  return Expr::Literal(
+      exec::Value(exec::AnonymousRowType(types),
+                  std::make_shared<const exec::Value::Elements>(std::move(values))));
+}
+
+Result<ExprPtr> Binder::RowFieldAt(ExprPtr row, int field, const sql::SourcePosition& at) {
+  if (row->kind == ExprKind::kLiteral) {
+    const columnar::TypePtr& type = row->type->field(field).type();
+    if (row->value.is_null()) return Expr::Literal(exec::Value::Null(type));
+    const exec::Value& v = row->value.elements()[static_cast<size_t>(field)];
+    if (v.type() != nullptr && v.type()->Equals(*type)) return Expr::Literal(v);
+    if (v.is_null()) return Expr::Literal(exec::Value::Null(type));
+  }
+  auto fn = exec::RowFieldFunction(row->type, field);
+  if (!fn.ok()) return ErrorAt(at, fn.status().message());
+  return Fold(Expr::Call(*fn, {std::move(row)}, (*fn)->return_type));
+}
+
+Result<ExprPtr> Binder::RowFieldByName(ExprPtr row, const std::string& name,
+                                       const std::string& what, const sql::SourcePosition& at) {
+  const std::string wanted = Lower(name);
+  int found = -1;
+  for (int i = 0; i < row->type->num_fields(); ++i) {
+    const std::string& field = row->type->field(i).name();
+    if (field.empty() || Lower(field) != wanted) continue;
+    if (found >= 0) return ErrorAt(at, "Ambiguous row field reference: " + name);
+    found = i;
+  }
+  if (found < 0) return ErrorAt(at, "Column '" + what + "' cannot be resolved");
+  return RowFieldAt(std::move(row), found, at);
+}
+
+Result<ExprPtr> Binder::BindDereference(const ast::Expr& expr, ExprContext& ctx) {
+  SQE_ASSIGN_OR_RETURN(ExprPtr base, BindExpr(*expr.left, ctx));
+  if (!IsRow(base)) {
+    return ErrorAt(expr.left->pos, "Expression " + expr.left->ToString() + " is not of type ROW");
+  }
+  return RowFieldByName(std::move(base), expr.text, expr.left->ToString() + "." + expr.text,
+                        expr.pos);
+}
+
+Result<ExprPtr> Binder::BindFieldPath(const ast::Expr& expr, ExprContext& ctx, Status not_found) {
+  const ast::QualifiedName& name = expr.name;
+  for (size_t k = name.parts.size() - 1; k >= 1; --k) {
+    ExprPtr base;
+    if (k == 1 && !lambda_params_.empty()) {
+      const std::string param = Lower(name.parts[0]);
+      for (auto it = lambda_params_.rbegin(); it != lambda_params_.rend(); ++it) {
+        if (it->first == param) {
+          base = it->second;
+          break;
+        }
+      }
+    }
+    if (base == nullptr) {
+      ast::QualifiedName prefix;
+      for (size_t i = 0; i < k; ++i) prefix.Append(name.parts[i], name.quoted[i]);
+      auto column = ResolveColumn(prefix, expr.pos, ctx.scope);
+      if (!column.ok()) continue;
+      base = std::move(*column);
+    }
+    for (size_t i = k; i < name.parts.size(); ++i) {
+      if (!IsRow(base)) {
+        return ErrorAt(expr.pos, "Expression " + NamePrefix(name, i) + " is not of type ROW");
+      }
+      SQE_ASSIGN_OR_RETURN(base, RowFieldByName(std::move(base), NameOf(name.parts[i], true),
+                                                name.ToString(), expr.pos));
+    }
+    return base;
+  }
+  return not_found;
+}
+
+Result<ExprPtr> Binder::BindRowSubscript(ExprPtr row, const ast::Expr& index) {
+  // Trino takes only an integer literal (a leading minus included) as a row's index.
+  const ast::Expr* literal = &index;
+  bool negative = false;
+  if (index.kind == ast::ExprKind::kUnary && index.op == "-" && index.left != nullptr) {
+    literal = index.left.get();
+    negative = true;
+  }
+  if (literal->kind != ast::ExprKind::kLiteral ||
+      literal->literal_kind != ast::LiteralKind::kInteger) {
+    return ErrorAt(index.pos, "Subscript expression on ROW requires a constant index");
+  }
+  ast::Expr signed_literal = *literal;
+  if (negative) signed_literal.text = "-" + signed_literal.text;
+  SQE_ASSIGN_OR_RETURN(ExprPtr bound, BindLiteral(signed_literal));
+  if (bound->type == nullptr || bound->type->id() != TypeId::kInt32) {
+    return ErrorAt(index.pos, "Subscript expression on ROW requires integer index, found " +
+                                  (bound->type == nullptr ? "unknown" : bound->type->ToString()));
+  }
+  const int64_t i = bound->value.int_value();
+  if (i <= 0) {
+    return ErrorAt(index.pos,
+                   "Invalid subscript index: " + std::to_string(i) + ". ROW indices start at 1");
+  }
+  const int fields = row->type->num_fields();
+  if (i > fields) {
+    return ErrorAt(index.pos, "Subscript index out of bounds: " + std::to_string(i) +
+                                  ", max value is " + std::to_string(fields));
+  }
+  return RowFieldAt(std::move(row), static_cast<int>(i - 1), index.pos);
+}
+
+}  // namespace sqe::planner
