@@ -8,151 +8,20 @@
 #include <numeric>
 #include <string>
 
+#include "exec/functions/nested_comparison.h"
+#include "exec/functions/order_preserving_key.h"
+
 namespace sqe::exec {
 
 using columnar::Column;
 using columnar::Layout;
 using columnar::TypeId;
+using order_key::AppendSortValue;
+using order_key::kValid;
+using order_key::PutValue;
+using order_key::ValueSize;
 
 namespace {
-
-constexpr uint8_t kValid = 0x01;
-
-inline void PutBigEndian(uint64_t v, int bytes, uint8_t* p) {
-  for (int b = bytes - 1; b >= 0; --b) {
-    p[b] = static_cast<uint8_t>(v);
-    v >>= 8;
-  }
-}
-
-/// Order-preserving unsigned image of a double: NaN largest, -0.0 = 0.0.
-inline uint64_t DoubleBits(double d) {
-  if (std::isnan(d)) return std::numeric_limits<uint64_t>::max();
-  if (d == 0) d = 0;
-  const uint64_t bits = std::bit_cast<uint64_t>(d);
-  return (bits & (uint64_t{1} << 63)) ? ~bits : bits | (uint64_t{1} << 63);
-}
-
-/// Bytes of a valid value (without the marker).
-uint32_t ValueSize(const Column& c, int64_t i) {
-  switch (c.type_id()) {
-    case TypeId::kBoolean:
-      return 1;
-    case TypeId::kFloat32:
-    case TypeId::kFloat64:
-      return 8;
-    case TypeId::kString:
-    case TypeId::kBinary: {
-      std::string_view v = c.StringAt(i);
-      return static_cast<uint32_t>(v.size() + std::count(v.begin(), v.end(), '\0') + 2);
-    }
-    default:
-      return static_cast<uint32_t>(c.type()->byte_width());
-  }
-}
-
-template <typename T>
-void PutSigned(const Column& c, int64_t i, uint8_t* p) {
-  using U = std::make_unsigned_t<T>;
-  const U v = static_cast<U>(c.Values<T>()[i]) ^ (U{1} << (sizeof(T) * 8 - 1));
-  PutBigEndian(v, sizeof(T), p);
-}
-
-/// Writes a valid value; returns its size.
-uint32_t PutValue(const Column& c, int64_t i, uint8_t* p) {
-  switch (c.type_id()) {
-    case TypeId::kBoolean:
-      *p = c.BoolAt(i) ? 1 : 0;
-      return 1;
-    case TypeId::kInt8:
-      PutSigned<int8_t>(c, i, p);
-      return 1;
-    case TypeId::kInt16:
-      PutSigned<int16_t>(c, i, p);
-      return 2;
-    case TypeId::kInt32:
-    case TypeId::kDate32:
-      PutSigned<int32_t>(c, i, p);
-      return 4;
-    case TypeId::kInt64:
-    case TypeId::kTime64:
-    case TypeId::kTimestamp:
-      PutSigned<int64_t>(c, i, p);
-      return 8;
-    case TypeId::kFloat32:
-      PutBigEndian(DoubleBits(c.Values<float>()[i]), 8, p);
-      return 8;
-    case TypeId::kFloat64:
-      PutBigEndian(DoubleBits(c.Values<double>()[i]), 8, p);
-      return 8;
-    case TypeId::kDecimal128: {
-      const columnar::Decimal128 d = c.DecimalAt(i);
-      PutBigEndian(static_cast<uint64_t>(d.high) ^ (uint64_t{1} << 63), 8, p);
-      PutBigEndian(d.low, 8, p + 8);
-      return 16;
-    }
-    case TypeId::kString:
-    case TypeId::kBinary: {
-      std::string_view v = c.StringAt(i);
-      uint8_t* start = p;
-      for (char ch : v) {
-        *p++ = static_cast<uint8_t>(ch);
-        if (ch == '\0') *p++ = 0xFF;
-      }
-      *p++ = 0;
-      *p++ = 0;
-      return static_cast<uint32_t>(p - start);
-    }
-    default: {  // fixed(n), uuid: unsigned bytes
-      std::string_view v = c.FixedSizeBinaryAt(i);
-      std::memcpy(p, v.data(), v.size());
-      return static_cast<uint32_t>(v.size());
-    }
-  }
-}
-
-/// Whether values of `type` have an order (maps, and anything holding one, do not).
-bool Orderable(const columnar::TypePtr& type) {
-  if (type->id() == TypeId::kMap) return false;
-  for (const columnar::Field& f : type->fields()) {
-    if (!Orderable(f.type())) return false;
-  }
-  return true;
-}
-
-/// Appends the order-preserving image of a valid value of any orderable type. Arrays: per
-/// element a marker (0x01 valid, then the element's image; 0x02 NULL, after every valid
-/// element) and 0x00 at the end, so a shorter prefix sorts first; rows: per field the same
-/// marker and image, no end; scalars: PutValue.
-void AppendSortValue(const Column& c, int64_t i, std::string* out) {
-  auto element = [out](const Column& child, int64_t k) {
-    if (child.IsNull(k)) {
-      out->push_back(0x02);
-      return;
-    }
-    out->push_back(static_cast<char>(kValid));
-    AppendSortValue(child, k, out);
-  };
-  switch (c.type_id()) {
-    case TypeId::kList: {
-      const Column& values = c.ListValues();
-      const int64_t start = c.ListStart(i);
-      const int64_t n = c.ListLength(i);
-      for (int64_t k = 0; k < n; ++k) element(values, start + k);
-      out->push_back(0x00);
-      return;
-    }
-    case TypeId::kStruct:
-      for (int f = 0; f < c.num_children(); ++f) element(c.StructField(f), i);
-      return;
-    default: {
-      const size_t at = out->size();
-      out->resize(at + ValueSize(c, i));
-      PutValue(c, i, reinterpret_cast<uint8_t*>(out->data() + at));
-      return;
-    }
-  }
-}
 
 /// The images of the valid rows of a nested key column (NULL rows stay empty).
 void EncodeNestedSortColumn(const Column& c, int64_t rows, EncodedRows* out) {
@@ -179,7 +48,7 @@ Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& 
   for (size_t k = 0; k < keys.size(); ++k) {
     const Column& c = batch.column(keys[k].column);
     if (!c.type()->is_nested()) continue;
-    if (!Orderable(c.type())) {
+    if (!IsOrderableType(c.type())) {
       return Status::NotImplemented("ordering by values of type " + c.type()->ToString() +
                                     " is not supported: the type is not orderable");
     }

@@ -3,12 +3,16 @@
 // row with the largest / smallest y). NULL for a group without values.
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "exec/functions/aggregate_accumulator_internal.h"
+#include "exec/functions/nested_comparison.h"
+#include "exec/functions/nested_key_encoding.h"
+#include "exec/functions/order_preserving_key.h"
 
 namespace sqe::exec::aggregate_internal {
 namespace {
@@ -23,6 +27,50 @@ bool Better(typename Traits::View candidate, typename Traits::View current) {
   if constexpr (kPick == Pick::kMax) return Traits::Less(current, candidate);
   return false;
 }
+
+/// Arrays, rows and maps for min / max / arbitrary: a value is held as its uint32-prefixed
+/// order-preserving image (order_preserving_key.h; empty for maps, which only arbitrary
+/// takes), compared with memcmp, then its grouping-key image, decoded at the end. NULL
+/// elements order after every value (Trino refuses to compare them).
+struct NestedTraits {
+  using Stored = std::string;
+  using View = std::string_view;
+  struct Reader {
+    explicit Reader(const Column& c) : column(&c), orderable(IsOrderableType(c.type())) {}
+    /// Valid until the next call.
+    std::string_view operator[](int64_t i) const {
+      scratch.assign(sizeof(uint32_t), '\0');
+      if (orderable) order_key::AppendSortValue(*column, i, &scratch);
+      const uint32_t n = static_cast<uint32_t>(scratch.size() - sizeof(uint32_t));
+      std::memcpy(scratch.data(), &n, sizeof(n));
+      AppendGroupingKey(*column, i, &scratch);
+      return scratch;
+    }
+    const Column* column;
+    bool orderable;
+    mutable std::string scratch;
+  };
+  static std::string_view OrderPart(View v) {
+    uint32_t n;
+    std::memcpy(&n, v.data(), sizeof(n));
+    return v.substr(sizeof(n), n);
+  }
+  static void Assign(Stored* slot, View v) { slot->assign(v.data(), v.size()); }
+  static View ToView(const Stored& s) { return s; }
+  static bool Less(View a, View b) { return OrderPart(a) < OrderPart(b); }
+  static int64_t ExtraBytes(View v) { return static_cast<int64_t>(v.size()); }
+  static Result<Column> Build(const columnar::TypePtr& type, const std::vector<Stored>& v,
+                              const std::vector<uint8_t>& valid,
+                              const std::shared_ptr<MemoryTracker>& tracker) {
+    std::vector<std::string> images(v.size());
+    for (size_t g = 0; g < v.size(); ++g) {
+      if (!valid[g]) continue;
+      const std::string_view order = OrderPart(v[g]);
+      images[g] = std::string(v[g].substr(sizeof(uint32_t) + order.size()));
+    }
+    return BuildRaw(type, images, valid, tracker);
+  }
+};
 
 /// One value per group chosen by kPick.
 template <typename Traits, Pick kPick>
@@ -159,6 +207,16 @@ std::optional<AggregateFunction> ResolvePick(const std::string& name,
                                              const std::vector<columnar::TypePtr>& args) {
   if (args.size() != 1) return std::nullopt;
   const columnar::TypePtr type = args[0] != nullptr ? args[0] : columnar::Boolean();
+  if (type->is_nested()) {
+    // min / max need an order (no map inside); arbitrary takes any value.
+    if (kPick != Pick::kFirst && !IsOrderableType(type)) return std::nullopt;
+    return MakeFunction(name, {type}, type,
+                        [type](std::shared_ptr<MemoryTracker> tracker)
+                            -> Result<std::unique_ptr<GroupAccumulator>> {
+                          return std::unique_ptr<GroupAccumulator>(
+                              new PickAccumulator<NestedTraits, kPick>(type, std::move(tracker)));
+                        });
+  }
   std::optional<AggregateFunction> result;
   VisitValueTraits(type, [&](auto traits) {
     using Traits = decltype(traits);

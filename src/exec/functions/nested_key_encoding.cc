@@ -16,6 +16,7 @@
 #include "columnar/list_builder.h"
 #include "columnar/map_builder.h"
 #include "columnar/struct_builder.h"
+#include "exec/functions/order_preserving_key.h"
 
 namespace sqe::exec {
 
@@ -243,5 +244,39 @@ bool ContainsNull(const Column& column, int64_t i) {
       return false;
   }
 }
+
+namespace order_key {
+
+void AppendSortValue(const Column& c, int64_t i, std::string* out) {
+  auto element = [out](const Column& child, int64_t k) {
+    if (child.IsNull(k)) {
+      out->push_back(0x02);
+      return;
+    }
+    out->push_back(static_cast<char>(kValid));
+    AppendSortValue(child, k, out);
+  };
+  switch (c.type_id()) {
+    case TypeId::kList: {
+      const Column& values = c.ListValues();
+      const int64_t start = c.ListStart(i);
+      const int64_t n = c.ListLength(i);
+      for (int64_t k = 0; k < n; ++k) element(values, start + k);
+      out->push_back(0x00);
+      return;
+    }
+    case TypeId::kStruct:
+      for (int f = 0; f < c.num_children(); ++f) element(c.StructField(f), i);
+      return;
+    default: {
+      const size_t at = out->size();
+      out->resize(at + ValueSize(c, i));
+      PutValue(c, i, reinterpret_cast<uint8_t*>(out->data() + at));
+      return;
+    }
+  }
+}
+
+}  // namespace order_key
 
 }  // namespace sqe::exec
