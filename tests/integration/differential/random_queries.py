@@ -321,6 +321,10 @@ class QueryGenerator:
         self.nesting = 0
         self.wide_scans = False
         self.hidden_order_keys: list[str] = []
+        # Aggregates whose argument holds a subquery draw from their own stream, so adding
+        # them left every other query of a seed as it was.
+        self.side = random.Random(f"{seed}:{index}:aggregate-argument")
+        self.in_argument_subquery = False
 
     # --- helpers -----------------------------------------------------------------------
 
@@ -728,6 +732,12 @@ class QueryGenerator:
     # --- aggregates and windows --------------------------------------------------------
 
     def aggregate(self, scope: Scope, allow_avg: bool = True) -> Expr:
+        subquery_class = FEATURE_CLASSES[self.index % len(FEATURE_CLASSES)] == "subquery"
+        if not self.in_argument_subquery and not self.gap("aggregate_argument_subquery") and \
+                self.side.random() < (0.3 if subquery_class else 0.02):
+            agg = self.aggregate_over_subquery(scope)
+            if agg is not None:
+                return agg
         r = self.r
         roll = r.random()
         if roll < 0.15:
@@ -777,6 +787,48 @@ class QueryGenerator:
         v = self.value(scope, r.choice([INT, DEC]), 1)
         return Expr(f"sum(CASE WHEN {self.predicate(scope, 1)} THEN {v.sql} ELSE 0 END)",
                     v.kind, True, aggregate=True)
+
+    def aggregate_over_subquery(self, scope: Scope) -> Expr | None:
+        """An aggregate whose argument or FILTER holds a subquery (scalar, EXISTS, IN,
+        quantified; correlated to `scope` or not), drawn from self.side."""
+        main, self.r = self.r, self.side
+        self.in_argument_subquery = True
+        try:
+            r = self.r
+            roll = r.random()
+            if roll < 0.4:
+                sub = self.scalar_subquery(scope, correlated=r.random() < 0.8)
+                if sub is None:
+                    return None
+                if sub.kind in (INT, DEC) and r.random() < 0.6:
+                    fn = r.choice(["sum", "sum(DISTINCT"])
+                    call = f"sum(DISTINCT {sub.sql})" if fn == "sum(DISTINCT" else \
+                        f"sum({sub.sql})"
+                    return Expr(call, sub.kind, True, aggregate=True)
+                if r.random() < 0.5:
+                    return Expr(f"{r.choice(['min', 'max'])}({sub.sql})", sub.kind, True,
+                                aggregate=True)
+                distinct = "DISTINCT " if r.random() < 0.5 else ""
+                return Expr(f"count({distinct}{sub.sql})", INT, False, aggregate=True)
+            cond = self.semi_anti(scope, anti=r.random() < 0.4) if roll < 0.85 else \
+                self.subquery_predicate(scope)
+            if cond is None:
+                return None
+            shape = r.random()
+            if shape < 0.35:
+                # Not count_if(): DuckDB's returns NULL over no rows, Trino's 0.
+                return Expr(f"count(CASE WHEN {cond} THEN 1 END)", INT, False, aggregate=True)
+            if shape < 0.55:
+                return Expr(f"count(*) FILTER (WHERE {cond})", INT, False, aggregate=True)
+            v = self.value(scope, r.choice([INT, DEC]), 1)
+            if shape < 0.8:
+                return Expr(f"sum({v.sql}) FILTER (WHERE {cond})", v.kind, True,
+                            aggregate=True)
+            return Expr(f"sum(CASE WHEN {cond} THEN {v.sql} ELSE 0 END)", v.kind, True,
+                        aggregate=True)
+        finally:
+            self.r = main
+            self.in_argument_subquery = False
 
     def having(self, scope: Scope) -> str:
         r = self.r
