@@ -70,6 +70,27 @@ const LogicalNode* TopAggregate(const LogicalNode& plan) {
   return found;
 }
 
+/// A bound plan and its outermost Aggregate node (nullptr, with a test failure, when
+/// binding fails or there is none).
+struct BoundAggregate {
+  LogicalPtr plan;
+  const LogicalNode* agg = nullptr;
+};
+
+BoundAggregate BindAggregate(const std::string& sql) {
+  BoundAggregate out;
+  out.plan = MustBind(sql);
+  if (out.plan != nullptr) out.agg = TopAggregate(*out.plan);
+  EXPECT_NE(out.agg, nullptr) << sql;
+  return out;
+}
+
+/// Semi / anti joins (which drop rows), in either orientation.
+int RowDroppingJoins(const LogicalNode& plan) {
+  return CountJoins(plan,
+                    {JoinType::kSemi, JoinType::kAnti, JoinType::kRightSemi, JoinType::kRightAnti});
+}
+
 /// The column ids the aggregate calls of `agg` read.
 std::vector<int32_t> ArgumentColumns(const LogicalNode& agg) {
   std::vector<int32_t> cols;
@@ -104,59 +125,48 @@ bool ReadsJoinedValue(const LogicalNode& agg) {
 }
 
 TEST(AggregateArgumentSubqueryTest, CorrelatedScalarJoinsBelowTheAggregate) {
-  LogicalPtr plan = MustBind(
+  BoundAggregate b = BindAggregate(
       "SELECT sum(l_quantity + (SELECT max(p_size) FROM part WHERE p_partkey = l_partkey)) "
       "FROM lineitem");
-  ASSERT_NE(plan, nullptr);
-  const LogicalNode* agg = TopAggregate(*plan);
-  ASSERT_NE(agg, nullptr);
-  EXPECT_TRUE(agg->group_keys.empty());
+  ASSERT_NE(b.agg, nullptr);
+  EXPECT_TRUE(b.agg->group_keys.empty());
   // The grouped subquery is LEFT JOINed to the lineitem rows, under the aggregate.
-  EXPECT_EQ(CountJoins(*agg->children[0], {JoinType::kLeft}), 1);
-  EXPECT_TRUE(ReadsJoinedValue(*agg));
-  EXPECT_TRUE(Decorrelator::FreeColumns(*plan).empty());
+  EXPECT_EQ(CountJoins(*b.agg->children[0], {JoinType::kLeft}), 1);
+  EXPECT_TRUE(ReadsJoinedValue(*b.agg));
+  EXPECT_TRUE(Decorrelator::FreeColumns(*b.plan).empty());
 }
 
 TEST(AggregateArgumentSubqueryTest, InAndExistsAreMarkJoinsThatKeepEveryRow) {
-  LogicalPtr plan = MustBind(
+  BoundAggregate b = BindAggregate(
       "SELECT l_orderkey, count_if(l_partkey IN (SELECT p_partkey FROM part WHERE p_brand = "
       "l_flag)), sum(CASE WHEN EXISTS (SELECT 1 FROM part WHERE p_partkey = l_partkey) THEN 1 "
       "END) FROM lineitem GROUP BY l_orderkey");
-  ASSERT_NE(plan, nullptr);
-  const LogicalNode* agg = TopAggregate(*plan);
-  ASSERT_NE(agg, nullptr);
-  EXPECT_EQ(agg->group_keys.size(), 1u);
-  const LogicalNode& input = *agg->children[0];
-  EXPECT_GE(CountJoins(input, {JoinType::kMark}), 2);
-  EXPECT_EQ(CountJoins(input, {JoinType::kSemi, JoinType::kAnti, JoinType::kRightSemi,
-                               JoinType::kRightAnti}),
-            0);
-  EXPECT_TRUE(ReadsJoinedValue(*agg));
+  ASSERT_NE(b.agg, nullptr);
+  EXPECT_EQ(b.agg->group_keys.size(), 1u);
+  EXPECT_GE(CountJoins(*b.agg->children[0], {JoinType::kMark}), 2);
+  EXPECT_EQ(RowDroppingJoins(*b.agg->children[0]), 0);
+  EXPECT_TRUE(ReadsJoinedValue(*b.agg));
 }
 
 TEST(AggregateArgumentSubqueryTest, FilterSubqueryIsAMarkNotASemiJoin) {
-  LogicalPtr plan = MustBind(
+  BoundAggregate b = BindAggregate(
       "SELECT count(*) FILTER (WHERE EXISTS (SELECT 1 FROM part WHERE p_partkey = l_partkey "
       "AND p_size > l_quantity)), sum(l_quantity) FROM lineitem");
-  ASSERT_NE(plan, nullptr);
-  const LogicalNode* agg = TopAggregate(*plan);
-  ASSERT_NE(agg, nullptr);
+  ASSERT_NE(b.agg, nullptr);
   // sum(l_quantity) must still see every row: the EXISTS only marks them.
-  EXPECT_EQ(CountJoins(*agg->children[0], {JoinType::kSemi, JoinType::kAnti}), 0);
-  EXPECT_EQ(CountJoins(*agg->children[0], {JoinType::kMark}), 1);
-  EXPECT_TRUE(ReadsJoinedValue(*agg));
+  EXPECT_EQ(RowDroppingJoins(*b.agg->children[0]), 0);
+  EXPECT_EQ(CountJoins(*b.agg->children[0], {JoinType::kMark}), 1);
+  EXPECT_TRUE(ReadsJoinedValue(*b.agg));
 }
 
 TEST(AggregateArgumentSubqueryTest, OrderedAggregateSortsBySubqueryValue) {
-  LogicalPtr plan = MustBind(
+  BoundAggregate b = BindAggregate(
       "SELECT array_agg(l_partkey ORDER BY (SELECT max(p_size) FROM part WHERE p_partkey = "
       "l_partkey)) FROM lineitem");
-  ASSERT_NE(plan, nullptr);
-  const LogicalNode* agg = TopAggregate(*plan);
-  ASSERT_NE(agg, nullptr);
-  ASSERT_EQ(agg->aggregates.size(), 1u);
-  EXPECT_EQ(agg->aggregates[0].args.size(), 2u);  // the value, then the sort key
-  EXPECT_TRUE(ReadsJoinedValue(*agg));
+  ASSERT_NE(b.agg, nullptr);
+  ASSERT_EQ(b.agg->aggregates.size(), 1u);
+  EXPECT_EQ(b.agg->aggregates[0].args.size(), 2u);  // the value, then the sort key
+  EXPECT_TRUE(ReadsJoinedValue(*b.agg));
 }
 
 TEST(AggregateArgumentSubqueryTest, GroupingSetsAndDistinctReadTheSubqueryColumn) {
@@ -165,13 +175,11 @@ TEST(AggregateArgumentSubqueryTest, GroupingSetsAndDistinctReadTheSubqueryColumn
         "l_partkey)) FROM lineitem GROUP BY ROLLUP (l_orderkey, l_flag)",
         "SELECT count(DISTINCT (SELECT max(p_brand) FROM part WHERE p_partkey = l_partkey)) "
         "FROM lineitem"}) {
-    LogicalPtr plan = MustBind(sql);
-    ASSERT_NE(plan, nullptr);
-    const LogicalNode* agg = TopAggregate(*plan);
-    ASSERT_NE(agg, nullptr);
+    BoundAggregate b = BindAggregate(sql);
+    ASSERT_NE(b.agg, nullptr);
     // The subquery's join lies below the aggregate (under the grouping-sets expansion).
-    EXPECT_EQ(CountJoins(*agg->children[0], {JoinType::kLeft}), 1) << sql;
-    EXPECT_TRUE(Decorrelator::FreeColumns(*plan).empty()) << sql;
+    EXPECT_EQ(CountJoins(*b.agg->children[0], {JoinType::kLeft}), 1) << sql;
+    EXPECT_TRUE(Decorrelator::FreeColumns(*b.plan).empty()) << sql;
   }
 }
 
