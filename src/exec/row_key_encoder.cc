@@ -184,10 +184,11 @@ Status RowKeyEncoder::Encode(const std::vector<Column>& keys, int64_t rows,
   offsets.assign(static_cast<size_t>(rows) + 1, 0);
   uint32_t* size = offsets.data() + 1;
   // Nested key columns take the slow path: their images, built row by row up front.
-  std::vector<EncodedRows> nested(keys.size());
+  std::vector<EncodedRows> nested;  // stays empty (no allocation) for scalar keys
   for (size_t k = 0; k < keys.size(); ++k) {
     const Column& c = keys[k];
     if (!c.type()->is_nested()) continue;
+    nested.resize(keys.size());
     EncodeNestedColumn(c, rows, &nested[k]);
     for (int64_t i = 0; i < rows; ++i) {
       size[i] += nested[k].offsets[i + 1] - nested[k].offsets[i];

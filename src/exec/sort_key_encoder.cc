@@ -49,8 +49,8 @@ Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& 
     const Column& c = batch.column(keys[k].column);
     if (!c.type()->is_nested()) continue;
     if (!IsOrderableType(c.type())) {
-      return Status::NotImplemented("ordering by values of type " + c.type()->ToString() +
-                                    " is not supported: the type is not orderable");
+      return Status::NotImplemented("Type " + c.type()->ToString() +
+                                    " is not orderable, and therefore cannot be used in ORDER BY");
     }
     nested.resize(keys.size());
     EncodeNestedSortColumn(c, rows, &nested[k]);

@@ -6,6 +6,7 @@
 #include "exec/functions/comparison.h"
 #include "exec/functions/interleave.h"
 #include "exec/functions/kernel_internal.h"
+#include "exec/functions/nested_comparison.h"
 
 namespace sqe::exec {
 
@@ -71,6 +72,8 @@ ScalarResolver SameTypeResolver(std::string name, size_t min_args, size_t max_ar
     }
     if (super == nullptr) super = columnar::Boolean();
     if (!IsComparableType(super)) return std::optional<ScalarFunction>();
+    // greatest / least order their arguments: no map (nullif only tests `=`).
+    if (name != "nullif" && !IsOrderableType(super)) return std::optional<ScalarFunction>();
     return kernel::Instance(name, std::vector<TypePtr>(types.size(), super), super, k);
   };
 }
