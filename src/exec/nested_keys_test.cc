@@ -19,6 +19,7 @@
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/nested_comparison.h"
 #include "exec/hash_aggregate.h"
+#include "exec/hash_join.h"
 #include "exec/row_key_encoder.h"
 #include "exec/sort_key_encoder.h"
 #include "exec/spill_testing.h"
@@ -267,6 +268,40 @@ TEST(NestedKeySpillTest, GroupByOnAnArrayKeySpillsAndMatchesInMemory) {
   ASSERT_EQ(expected.rows.size(), 20000u);
   ScopedSpillDir dir;
   SQE_ASSIGN_OR_FAIL(SpillRun run, RunPlanSpilling(plan(), 2, 1 << 20, dir.path()));
+  EXPECT_GT(run.spilled_bytes, 0);
+  EXPECT_EQ(Sorted(run.rows), Sorted(expected.rows));
+}
+
+TEST(NestedKeySpillTest, JoinOnAnArrayKeySpillsAndMatchesInMemory) {
+  // Keys [k, k % 3]; every 50th probe key holds a NULL element and so never matches.
+  std::vector<IntList> probe_keys, build_keys;
+  std::vector<std::optional<std::string>> probe_values, build_values;
+  for (int64_t i = 0; i < 12000; ++i) {
+    const int64_t k = (i * 7) % 9000;
+    probe_keys.push_back(i % 50 == 0 ? L({k, std::nullopt}) : L({k, k % 3}));
+    probe_values.push_back("p" + std::to_string(i));
+  }
+  for (int64_t i = 0; i < 30000; ++i) {
+    const int64_t k = (i * 13) % 15000;
+    build_keys.push_back(L({k, k % 3}));
+    build_values.push_back("build row " + std::to_string(i));
+  }
+  const std::vector<Column> probe = {Int64Lists(probe_keys), Strings(probe_values)};
+  const std::vector<Column> build = {Int64Lists(build_keys), Strings(build_values)};
+  auto plan = [&] {
+    auto schema =
+        columnar::Schema::Make({Field("pk", probe[0].type()), Field("pv", columnar::String()),
+                                Field("bk", build[0].type()), Field("bv", columnar::String())});
+    return std::make_unique<HashJoin>(Source(probe, 1000), Source(build, 1000), JoinType::kInner,
+                                      std::vector<int>{0}, std::vector<int>{0}, nullptr, false,
+                                      schema);
+  };
+  SQE_ASSIGN_OR_FAIL(SpillRun expected, RunPlanSpilling(plan(), 1, 0, ""));
+  // (i * 13) % 15000 takes every value below 15000 twice over the 30000 build rows, so each
+  // of the 12000 - 240 probe keys without a NULL element matches two build rows.
+  EXPECT_EQ(expected.rows.size(), (12000u - 240u) * 2u);
+  ScopedSpillDir dir;
+  SQE_ASSIGN_OR_FAIL(SpillRun run, RunPlanSpilling(plan(), 2, 512 << 10, dir.path()));
   EXPECT_GT(run.spilled_bytes, 0);
   EXPECT_EQ(Sorted(run.rows), Sorted(expected.rows));
 }
