@@ -63,23 +63,6 @@ Result<Column> CompareFixed(CompareOp op, const Column& a, const Column& b, int6
   }
 }
 
-int CompareResultToInt(CompareOp op, int c) {
-  switch (op) {
-    case CompareOp::kEq:
-      return c == 0;
-    case CompareOp::kNe:
-      return c != 0;
-    case CompareOp::kLt:
-      return c < 0;
-    case CompareOp::kLe:
-      return c <= 0;
-    case CompareOp::kGt:
-      return c > 0;
-    default:
-      return c >= 0;
-  }
-}
-
 }  // namespace
 
 bool IsComparableType(const TypePtr& type) {
@@ -129,12 +112,12 @@ Result<Column> CompareColumns(CompareOp op, const Column& a, const Column& b,
     case TypeId::kBinary:
       return kernel::MakeBooleanColumn(rows, validity, nulls, ctx, [&](int64_t i) {
         // string_view compares like memcmp: unsigned bytes, i.e. UTF-8 code point order.
-        return CompareResultToInt(op, a.StringAt(i).compare(b.StringAt(i))) != 0;
+        return CompareHolds(op, a.StringAt(i).compare(b.StringAt(i)));
       });
     case TypeId::kFixedSizeBinary:
     case TypeId::kUuid:
       return kernel::MakeBooleanColumn(rows, validity, nulls, ctx, [&](int64_t i) {
-        return CompareResultToInt(op, a.FixedSizeBinaryAt(i).compare(b.FixedSizeBinaryAt(i))) != 0;
+        return CompareHolds(op, a.FixedSizeBinaryAt(i).compare(b.FixedSizeBinaryAt(i)));
       });
     default:
       return Status::NotImplemented("comparison of " + a.type()->ToString() +

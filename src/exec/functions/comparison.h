@@ -13,6 +13,24 @@ namespace sqe::exec {
 
 enum class CompareOp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe };
 
+/// Whether `op` holds for a three-way comparison result c (<0, 0, >0).
+inline bool CompareHolds(CompareOp op, int c) {
+  switch (op) {
+    case CompareOp::kEq:
+      return c == 0;
+    case CompareOp::kNe:
+      return c != 0;
+    case CompareOp::kLt:
+      return c < 0;
+    case CompareOp::kLe:
+      return c <= 0;
+    case CompareOp::kGt:
+      return c > 0;
+    default:
+      return c >= 0;
+  }
+}
+
 /// A boolean column: a[i] op b[i]. InvalidArgument when the types differ or do not order.
 Result<columnar::Column> CompareColumns(CompareOp op, const columnar::Column& a,
                                         const columnar::Column& b, const EvalContext& ctx);

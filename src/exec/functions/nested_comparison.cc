@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "exec/functions/array_elements_internal.h"
 #include "exec/functions/kernel_internal.h"
 
 namespace sqe::exec {
@@ -18,51 +19,9 @@ namespace {
 /// A three-valued comparison outcome.
 enum class Truth : uint8_t { kFalse, kTrue, kUnknown };
 
-template <typename T>
-int Order3(T x, T y) {
-  return x < y ? -1 : (y < x ? 1 : 0);
-}
-
-/// Order of two doubles with NaN above everything and equal to itself (Trino's ordering).
-int OrderDouble(double x, double y) {
-  const bool xn = std::isnan(x);
-  const bool yn = std::isnan(y);
-  if (xn || yn) return xn == yn ? 0 : (xn ? 1 : -1);
-  return Order3(x, y);
-}
-
-/// Order of two valid scalar values of the same type (floats with NaN largest).
+/// Order of two valid scalar values of the same type (NaN largest), as array_sort orders.
 int ScalarOrder(const Column& a, int64_t i, const Column& b, int64_t j) {
-  switch (a.type_id()) {
-    case TypeId::kBoolean:
-      return Order3<int>(a.BoolAt(i), b.BoolAt(j));
-    case TypeId::kInt8:
-      return Order3(a.Values<int8_t>()[i], b.Values<int8_t>()[j]);
-    case TypeId::kInt16:
-      return Order3(a.Values<int16_t>()[i], b.Values<int16_t>()[j]);
-    case TypeId::kInt32:
-    case TypeId::kDate32:
-      return Order3(a.Values<int32_t>()[i], b.Values<int32_t>()[j]);
-    case TypeId::kInt64:
-    case TypeId::kTime64:
-    case TypeId::kTimestamp:
-      return Order3(a.Values<int64_t>()[i], b.Values<int64_t>()[j]);
-    case TypeId::kFloat32:
-      return OrderDouble(a.Values<float>()[i], b.Values<float>()[j]);
-    case TypeId::kFloat64:
-      return OrderDouble(a.Values<double>()[i], b.Values<double>()[j]);
-    case TypeId::kDecimal128:
-      return Order3(kernel::ToInt128(a.DecimalAt(i)), kernel::ToInt128(b.DecimalAt(j)));
-    case TypeId::kFixedSizeBinary:
-    case TypeId::kUuid: {
-      const int c = a.FixedSizeBinaryAt(i).compare(b.FixedSizeBinaryAt(j));
-      return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-    default: {  // string, varbinary: unsigned bytes
-      const int c = a.StringAt(i).compare(b.StringAt(j));
-      return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-  }
+  return array_elements::CompareValues(a, i, b, j);
 }
 
 /// `=` of two valid scalars: IEEE for floats (NaN unequal) unless `nan_equal`.
@@ -151,7 +110,7 @@ Result<int> Order(const Column& a, int64_t i, const Column& b, int64_t j) {
         SQE_ASSIGN_OR_RETURN(int c, Order(av, as + k, bv, bs + k));
         if (c != 0) return c;
       }
-      return Order3(an, bn);
+      return an < bn ? -1 : (an > bn ? 1 : 0);
     }
     case TypeId::kStruct:
       for (int f = 0; f < a.num_children(); ++f) {
@@ -169,19 +128,6 @@ Result<int> Order(const Column& a, int64_t i, const Column& b, int64_t j) {
       return Status::NotImplemented("map values have no order: " + a.type()->ToString());
     default:
       return ScalarOrder(a, i, b, j);
-  }
-}
-
-bool Holds(CompareOp op, int c) {
-  switch (op) {
-    case CompareOp::kLt:
-      return c < 0;
-    case CompareOp::kLe:
-      return c <= 0;
-    case CompareOp::kGt:
-      return c > 0;
-    default:
-      return c >= 0;
   }
 }
 
@@ -220,7 +166,7 @@ Result<Column> CompareNestedColumns(CompareOp op, const Column& a, const Column&
     }
     if (ordering) {
       SQE_ASSIGN_OR_RETURN(int c, Order(a, i, b, i));
-      result[i] = Holds(op, c) ? 1 : 0;
+      result[i] = CompareHolds(op, c) ? 1 : 0;
       continue;
     }
     const Truth t = Equal(a, i, b, i, false);
