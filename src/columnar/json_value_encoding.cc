@@ -62,7 +62,10 @@ void AppendUuid(std::string_view bytes, std::string* out) {
   out->push_back('"');
 }
 
-Status AppendValue(const Column& column, int64_t row, std::string* out);
+/// `rows_as_arrays`: ROW values as JSON arrays of their fields (the Trino protocol's
+/// data), else as objects keyed by field name.
+Status AppendValue(const Column& column, int64_t row, std::string* out,
+                   bool rows_as_arrays = false);
 
 Status AppendMapKey(const Column& keys, int64_t row, std::string* out) {
   if (keys.IsNull(row)) {
@@ -83,7 +86,7 @@ Status AppendMapKey(const Column& keys, int64_t row, std::string* out) {
   return Status::OK();
 }
 
-Status AppendValue(const Column& column, int64_t row, std::string* out) {
+Status AppendValue(const Column& column, int64_t row, std::string* out, bool rows_as_arrays) {
   if (column.IsNull(row)) {
     out->append("null");
     return Status::OK();
@@ -154,21 +157,23 @@ Status AppendValue(const Column& column, int64_t row, std::string* out) {
       out->push_back('[');
       for (int64_t i = start; i < end; ++i) {
         if (i > start) out->push_back(',');
-        SQE_RETURN_NOT_OK(AppendValue(values, i, out));
+        SQE_RETURN_NOT_OK(AppendValue(values, i, out, rows_as_arrays));
       }
       out->push_back(']');
       break;
     }
     case TypeId::kStruct: {
-      out->push_back('{');
+      out->push_back(rows_as_arrays ? '[' : '{');
       for (int f = 0; f < type.num_fields(); ++f) {
         if (f > 0) out->push_back(',');
-        AppendJsonString(type.field(f).name(), out);
-        out->push_back(':');
+        if (!rows_as_arrays) {
+          AppendJsonString(type.field(f).name(), out);
+          out->push_back(':');
+        }
         // Struct children are aligned with the struct's physical rows.
-        SQE_RETURN_NOT_OK(AppendValue(column.child(f), column.offset() + row, out));
+        SQE_RETURN_NOT_OK(AppendValue(column.child(f), column.offset() + row, out, rows_as_arrays));
       }
-      out->push_back('}');
+      out->push_back(rows_as_arrays ? ']' : '}');
       break;
     }
     case TypeId::kMap: {
@@ -183,7 +188,7 @@ Status AppendValue(const Column& column, int64_t row, std::string* out) {
         if (i > start) out->push_back(',');
         SQE_RETURN_NOT_OK(AppendMapKey(keys, i, out));
         out->push_back(':');
-        SQE_RETURN_NOT_OK(AppendValue(items, i, out));
+        SQE_RETURN_NOT_OK(AppendValue(items, i, out, rows_as_arrays));
       }
       out->push_back('}');
       break;
@@ -272,6 +277,17 @@ Status AppendJsonRowArray(const Batch& batch, int64_t row, std::string* out) {
   for (int c = 0; c < batch.num_columns(); ++c) {
     if (c > 0) out->push_back(',');
     SQE_RETURN_NOT_OK(AppendValue(batch.column(c), row, out));
+  }
+  out->push_back(']');
+  return Status::OK();
+}
+
+Status AppendTrinoRowArray(const Batch& batch, int64_t row, std::string* out) {
+  SQE_RETURN_NOT_OK(CheckRow(row, batch.num_rows()));
+  out->push_back('[');
+  for (int c = 0; c < batch.num_columns(); ++c) {
+    if (c > 0) out->push_back(',');
+    SQE_RETURN_NOT_OK(AppendValue(batch.column(c), row, out, /*rows_as_arrays=*/true));
   }
   out->push_back(']');
   return Status::OK();

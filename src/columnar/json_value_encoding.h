@@ -19,7 +19,8 @@
 ///                           time in the zone the type names, then the zone (values are
 ///                           UTC instants)
 ///   array(T)                [v, ...]
-///   row(a T, ...)           {"a": v, ...} keys in field order
+///   row(a T, ...)           {"a": v, ...} keys in field order (the Trino protocol's data:
+///                           [v, ...], AppendTrinoRowArray)
 ///   map(K, V)               {"k": v, ...} keys as strings (JSON text of non-string keys)
 ///   null                    null
 ///
@@ -41,6 +42,11 @@ Status AppendJsonValue(const Column& column, int64_t row, std::string* out);
 /// Appends row `row` of `batch` as a JSON array of its values, in column order (the
 /// shape of one element of a Trino response's "data").
 Status AppendJsonRowArray(const Batch& batch, int64_t row, std::string* out);
+
+/// As AppendJsonRowArray, but ROW values (also inside arrays and maps) as JSON arrays of
+/// their field values, [1,"a"], as Trino's client protocol sends them (its clients read a
+/// row positionally and take the field names from the column's type signature).
+Status AppendTrinoRowArray(const Batch& batch, int64_t row, std::string* out);
 
 /// Appends row `row` of `batch` as a JSON object keyed by column name, in column order.
 Status AppendJsonRowObject(const Batch& batch, int64_t row, std::string* out);

@@ -241,6 +241,17 @@ TEST(JsonValueEncodingTest, NestedValuesAndSlices) {
   EXPECT_EQ(Json(c.Slice(1, 2)), R"([null,{"name":null,"scores":[],"attrs":null,"when":null}])");
   std::string out;
   EXPECT_EQ(AppendJsonValue(c, 3, &out).message(), "row 3 out of range for 3 rows");
+
+  // Trino's protocol sends rows (also inside maps) as arrays of their field values.
+  SQE_ASSIGN_OR_FAIL(Batch batch, Batch::Make(Schema::Make({Field("r", type)}), {c}));
+  std::string trino;
+  SQE_ASSERT_OK(AppendTrinoRowArray(batch, 0, &trino));
+  EXPECT_EQ(trino,
+            R"([["Zoë",[1.5,"Infinity",null],{"x":["-0.5"],"y":null},)"
+            R"("1969-12-31 23:59:59.999999 UTC"]])");
+  trino.clear();
+  SQE_ASSERT_OK(AppendTrinoRowArray(batch.Slice(1, 2), 1, &trino));
+  EXPECT_EQ(trino, "[[null,[],null,null]]");
 }
 
 TEST(JsonValueEncodingTest, RowsAsArraysObjectsAndJsonLines) {

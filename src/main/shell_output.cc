@@ -5,6 +5,7 @@
 
 #include "columnar/json_value_encoding.h"
 #include "columnar/utf8.h"
+#include "main/shell_nested_text.h"
 
 namespace sqe::app {
 
@@ -22,6 +23,10 @@ Result<std::string> CellText(const columnar::Column& column, int64_t row,
   switch (column.type_id()) {
     case columnar::TypeId::kString:
       return std::string(column.StringAt(row));
+    case columnar::TypeId::kList:
+    case columnar::TypeId::kMap:
+    case columnar::TypeId::kStruct:
+      return NestedCellText(column, row);  // as the Trino CLI: [1, 2], {k=v}, {x=1, y=a}
     default:
       break;
   }

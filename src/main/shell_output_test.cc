@@ -8,6 +8,9 @@
 
 #include "columnar/binary_builder.h"
 #include "columnar/fixed_width_builder.h"
+#include "columnar/list_builder.h"
+#include "columnar/map_builder.h"
+#include "columnar/struct_builder.h"
 
 namespace sqe::app {
 namespace {
@@ -116,6 +119,37 @@ TEST(ResultPrinterTest, AResultWithoutColumnsPrintsNothing) {
   ResultPrinter none(ShellFormat::kCsv, nullptr, out);
   ASSERT_TRUE(none.Finish().ok());
   EXPECT_EQ(out.str(), "");
+}
+
+TEST(ShellOutput, NestedValuesAsTheTrinoCliPrintsThem) {
+  // row(x bigint, <anonymous> array(varchar), m map(varchar, bigint)), as the Trino CLI
+  // prints it: {x=1, [a, NULL], m={k=2}}.
+  auto type = columnar::Struct({Field("x", columnar::Int64()),
+                                Field("", columnar::List(columnar::String())),
+                                Field("m", columnar::Map(columnar::String(), columnar::Int64()))});
+  auto builder = columnar::MakeBuilder(type).value();
+  auto* row = static_cast<columnar::StructBuilder*>(builder.get());
+  auto* x = row->field_builder_as<columnar::FixedWidthBuilder<int64_t>>(0);
+  auto* list = row->field_builder_as<columnar::ListBuilder>(1);
+  auto* item = list->value_builder_as<columnar::BinaryBuilder>();
+  auto* map = row->field_builder_as<columnar::MapBuilder>(2);
+  ASSERT_TRUE(row->Append().ok());
+  ASSERT_TRUE(x->Append(1).ok());
+  ASSERT_TRUE(list->Append().ok());
+  ASSERT_TRUE(item->Append("a").ok());
+  ASSERT_TRUE(item->AppendNull().ok());
+  ASSERT_TRUE(map->Append().ok());
+  ASSERT_TRUE(map->key_builder_as<columnar::BinaryBuilder>()->Append("k").ok());
+  ASSERT_TRUE(map->item_builder_as<columnar::FixedWidthBuilder<int64_t>>()->Append(2).ok());
+  ASSERT_TRUE(row->AppendNull().ok());
+  columnar::Column c = builder->Finish().value();
+  EXPECT_EQ(CellText(c, 0, "").value(), "{x=1, [a, NULL], m={k=2}}");
+  EXPECT_EQ(CellText(c, 1, "").value(), "");
+  std::ostringstream out;
+  ResultPrinter csv(ShellFormat::kCsv, Schema::Make({Field("r", type)}), out);
+  ASSERT_TRUE(csv.Add(Batch::Make(Schema::Make({Field("r", type)}), {c}).value()).ok());
+  ASSERT_TRUE(csv.Finish().ok());
+  EXPECT_EQ(Lines(out.str())[1], "\"{x=1, [a, NULL], m={k=2}}\"");
 }
 
 }  // namespace

@@ -34,24 +34,23 @@ Result<ExprPtr> Binder::BindRowConstructor(const ast::Expr& expr, ExprContext& c
   std::vector<columnar::TypePtr> types;
   bool constant = true;
   for (const ast::ExprPtr& a : expr.args) {
+    // An untyped NULL field stays untyped here: AnonymousRowType marks it unknown.
     SQE_ASSIGN_OR_RETURN(ExprPtr field, BindExpr(*a, ctx));
-    if (field->type == nullptr) {
-      // An untyped NULL field: boolean, as in ARRAY[NULL] (Trino's type is unknown).
-      SQE_ASSIGN_OR_RETURN(field, CastTo(field, columnar::Boolean(), a->pos));
-    }
     if (exec::IsUnknownElementArray(field->type)) constant = false;  // keep ARRAY[] typed
     if (field->kind != ExprKind::kLiteral) constant = false;
     types.push_back(field->type);
     fields.push_back(std::move(field));
   }
   if (!constant) return CallFunction("row_constructor", std::move(fields), expr.pos);
+  columnar::TypePtr type = exec::AnonymousRowType(types);
   exec::Value::Elements values;
-  for (const ExprPtr& f : fields) {
-    values.push_back(f->value.type() != nullptr ? f->value : exec::Value::Null(f->type));
+  for (size_t i = 0; i < fields.size(); ++i) {
+    const exec::Value& v = fields[i]->value;
+    values.push_back(
+        v.type() != nullptr ? v : exec::Value::Null(type->field(static_cast<int>(i)).type()));
   }
-  return Expr::Literal(
-      exec::Value(exec::AnonymousRowType(types),
-                  std::make_shared<const exec::Value::Elements>(std::move(values))));
+  return Expr::Literal(exec::Value(
+      std::move(type), std::make_shared<const exec::Value::Elements>(std::move(values))));
 }
 
 Result<ExprPtr> Binder::RowFieldAt(ExprPtr row, int field, const sql::SourcePosition& at) {

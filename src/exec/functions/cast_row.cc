@@ -10,6 +10,7 @@
 #include "columnar/bit_util.h"
 #include "exec/functions/cast.h"
 #include "exec/functions/kernel_internal.h"
+#include "exec/functions/row_functions.h"
 
 namespace sqe::exec {
 
@@ -22,6 +23,7 @@ bool CanCastRow(const TypePtr& from, const TypePtr& to,
   if (from->id() != TypeId::kStruct || to->id() != TypeId::kStruct) return false;
   if (from->num_fields() != to->num_fields()) return false;
   for (int f = 0; f < to->num_fields(); ++f) {
+    if (IsUnknownRowField(from->field(f))) continue;  // an untyped NULL casts to anything
     if (!can_cast(from->field(f).type(), to->field(f).type())) return false;
   }
   return true;
@@ -42,6 +44,11 @@ Result<Column> CastRow(const Column& input, const TypePtr& to, bool try_cast,
     // values under a NULL row may be anything, so only valid rows count as failures.
     const Column source = input.StructField(f);
     const TypePtr& target = to->field(f).type();
+    if (IsUnknownRowField(input.type()->field(f))) {
+      SQE_ASSIGN_OR_RETURN(Column nulls, Column::MakeAllNull(target, rows, ctx.tracker));
+      fields.push_back(std::move(nulls));
+      continue;
+    }
     SQE_ASSIGN_OR_RETURN(Column cast, CastColumn(source, target, true, ctx));
     for (int64_t i = 0; i < rows; ++i) {
       if (input.IsNull(i) || source.IsNull(i) || !cast.IsNull(i)) continue;

@@ -5,6 +5,7 @@
 
 #include "exec/functions/coercion_internal.h"
 #include "exec/functions/registry.h"
+#include "exec/functions/row_functions.h"
 
 namespace sqe::exec {
 
@@ -104,6 +105,10 @@ int ImplicitCoercionCost(const TypePtr& from, const TypePtr& to) {
       if (t != TypeId::kStruct || from->num_fields() != to->num_fields()) return -1;
       int cost = 0;
       for (int i = 0; i < from->num_fields(); ++i) {
+        if (IsUnknownRowField(from->field(i))) {  // ROW(.., NULL): any type
+          cost += 1;
+          continue;
+        }
         const int c = ImplicitCoercionCost(from->field(i).type(), to->field(i).type());
         if (c < 0) return -1;
         cost += c;
@@ -185,10 +190,17 @@ std::optional<TypePtr> CommonSuperType(const TypePtr& a, const TypePtr& b) {
     // it is anonymous (as Trino's row coercion).
     std::vector<columnar::Field> fields;
     for (int i = 0; i < a->num_fields(); ++i) {
-      auto field = CommonSuperType(a->field(i).type(), b->field(i).type());
+      const columnar::Field& fa = a->field(i);
+      const columnar::Field& fb = b->field(i);
+      const std::string name = fa.name() == fb.name() ? fa.name() : std::string();
+      // An untyped NULL's field (ROW(1, NULL)) takes the other side's type.
+      if (IsUnknownRowField(fa) || IsUnknownRowField(fb)) {
+        fields.push_back((IsUnknownRowField(fa) ? fb : fa).WithName(name));
+        continue;
+      }
+      auto field = CommonSuperType(fa.type(), fb.type());
       if (!field) return std::nullopt;
-      const std::string& name = a->field(i).name();
-      fields.emplace_back(name == b->field(i).name() ? name : std::string(), *field, true);
+      fields.emplace_back(name, *field, true);
     }
     return columnar::Struct(std::move(fields));
   }

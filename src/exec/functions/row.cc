@@ -48,11 +48,29 @@ Result<Column> RowFieldColumn(const Column& row, int field, const EvalContext& c
   return kernel::WithValidity(value, std::move(valid), nulls, ctx);
 }
 
+namespace {
+
+/// The metadata key that marks an untyped NULL's field.
+constexpr const char* kUnknownField = "sqe.unknown";
+
+}  // namespace
+
 TypePtr AnonymousRowType(const std::vector<TypePtr>& field_types) {
   std::vector<columnar::Field> fields;
   fields.reserve(field_types.size());
-  for (const TypePtr& t : field_types) fields.emplace_back("", t, true);
+  for (const TypePtr& t : field_types) {
+    if (t != nullptr) {
+      fields.emplace_back("", t, true);
+    } else {
+      fields.emplace_back("", columnar::Boolean(), true, std::nullopt,
+                          columnar::KeyValueMetadata{{kUnknownField, "true"}});
+    }
+  }
   return columnar::Struct(std::move(fields));
+}
+
+bool IsUnknownRowField(const columnar::Field& field) {
+  return field.metadata().Contains(kUnknownField);
 }
 
 Result<const ScalarFunction*> RowFieldFunction(const TypePtr& row_type, int field) {
@@ -88,12 +106,10 @@ void RegisterRowFunctions(FunctionRegistry& r) {
   r.AddScalar("row_constructor",
               [](const std::vector<TypePtr>& types) -> Result<std::optional<ScalarFunction>> {
                 if (types.empty()) return std::optional<ScalarFunction>();
+                // An untyped NULL argument: a boolean field marked unknown.
+                TypePtr row = AnonymousRowType(types);
                 std::vector<TypePtr> fields;
-                for (const TypePtr& t : types) {
-                  // An untyped NULL field: boolean, as ARRAY[NULL] (Trino says unknown).
-                  fields.push_back(t != nullptr ? t : columnar::Boolean());
-                }
-                TypePtr row = AnonymousRowType(fields);
+                for (const columnar::Field& f : row->fields()) fields.push_back(f.type());
                 return kernel::Instance("row_constructor", std::move(fields), std::move(row),
                                         RowConstructor);
               },

@@ -11,8 +11,13 @@
 
 namespace sqe::exec {
 
-/// row(T1, T2, ...) with anonymous fields (empty names), the type of ROW(a, b, ...).
+/// row(T1, T2, ...) with anonymous fields (empty names), the type of ROW(a, b, ...). A
+/// null type is an untyped NULL's field: boolean, marked unknown (IsUnknownRowField).
 columnar::TypePtr AnonymousRowType(const std::vector<columnar::TypePtr>& field_types);
+
+/// Whether a row field holds an untyped NULL (ROW(1, NULL)): it coerces and casts to any
+/// type, as Trino's unknown does.
+bool IsUnknownRowField(const columnar::Field& field);
 
 /// The function that reads field `field` (0-based) of a row of type `row_type`: one
 /// argument, the row; returns the field's type; a NULL row gives NULL. Owned for the

@@ -126,5 +126,26 @@ TEST(RowCoercion, CommonSuperTypeIsFieldWise) {
   EXPECT_FALSE(CommonSuperType(a, one).has_value());
 }
 
+TEST(RowCoercion, AnUntypedNullFieldTakesAnyType) {
+  // ROW(1, NULL): the NULL's field is marked unknown and meets any type.
+  const TypePtr with_null = AnonymousRowType({columnar::Int32(), nullptr});
+  EXPECT_TRUE(IsUnknownRowField(with_null->field(1)));
+  EXPECT_FALSE(IsUnknownRowField(with_null->field(0)));
+  const TypePtr dated = AnonymousRowType({columnar::Int64(), columnar::Date32()});
+  auto common = CommonSuperType(with_null, dated);
+  ASSERT_TRUE(common.has_value());
+  EXPECT_EQ((*common)->ToString(), "row(bigint, date)");
+  EXPECT_TRUE(CanCoerceImplicitly(with_null, dated));
+  EXPECT_TRUE(CanCast(with_null, dated));
+  Column row = RowOf({Int64s({1}), columnar::testing::Bools({std::nullopt})}, {true});
+  row = *Column::Make(
+      with_null, 1, row.buffers(),
+      {*CastColumn(row.StructField(0), columnar::Int32(), false, testing::TestContext()),
+       row.StructField(1)});
+  auto cast = CastColumn(row, dated, false, testing::TestContext());
+  ASSERT_TRUE(cast.ok()) << cast.status().ToString();
+  EXPECT_EQ(Json(*cast), R"([{"":1,"":null}])");
+}
+
 }  // namespace
 }  // namespace sqe::exec

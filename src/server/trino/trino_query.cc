@@ -333,7 +333,7 @@ HttpResponse TrinoQuery::Page(uint64_t token, const std::string& base_uri) {
   while (!buffer_.empty() && rows < paging_.max_page_rows && data.size() < paging_.max_page_bytes) {
     const columnar::Batch& batch = buffer_.front();
     if (rows > 0) data += ',';
-    if (Status st = columnar::AppendJsonRowArray(batch, buffer_offset_, &data); !st.ok()) {
+    if (Status st = columnar::AppendTrinoRowArray(batch, buffer_offset_, &data); !st.ok()) {
       error_ = ToTrinoError(st);
       state_ = State::kFailed;
       ended_ = SteadyClock::now();
