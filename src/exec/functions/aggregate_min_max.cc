@@ -149,12 +149,19 @@ class PickByAccumulator final : public GroupAccumulator {
     const Column& y = args[1];
     typename KeyTraits::Reader keys(y);
     char bool_byte;
+    std::string image;  // a nested x travels as its grouping-key image (BuildRaw reads it)
+    auto value = [&](int64_t i) -> std::string_view {
+      if (!x.type()->is_nested()) return RawValue(x, i, &bool_byte);
+      image.clear();
+      AppendGroupingKey(x, i, &image);
+      return image;
+    };
     for (int64_t i = 0; i < rows; ++i) {
       if (y.IsNull(i)) continue;
       const uint32_t g = groups[i];
       const auto key = keys[i];
       if (has_[g] && !Better<kPick, KeyTraits>(key, KeyTraits::ToView(keys_[g]))) continue;
-      Take(g, key, x.IsValid(i), x.IsValid(i) ? RawValue(x, i, &bool_byte) : std::string_view());
+      Take(g, key, x.IsValid(i), x.IsValid(i) ? value(i) : std::string_view());
     }
     return Charge();
   }
@@ -236,17 +243,21 @@ std::optional<AggregateFunction> ResolvePickBy(const std::string& name,
   if (args.size() != 2) return std::nullopt;
   const columnar::TypePtr x = args[0] != nullptr ? args[0] : columnar::Boolean();
   const columnar::TypePtr y = args[1] != nullptr ? args[1] : columnar::Boolean();
-  if (x->is_nested()) return std::nullopt;
-  std::optional<AggregateFunction> result;
-  VisitValueTraits(y, [&](auto traits) {
+  auto make = [&](auto traits) {
     using Traits = decltype(traits);
-    result = MakeFunction(
+    return MakeFunction(
         name, {x, y}, x,
         [x](std::shared_ptr<MemoryTracker> tracker) -> Result<std::unique_ptr<GroupAccumulator>> {
           return std::unique_ptr<GroupAccumulator>(
               new PickByAccumulator<Traits, kPick>(x, std::move(tracker)));
         });
-  });
+  };
+  if (y->is_nested()) {
+    if (!IsOrderableType(y)) return std::nullopt;
+    return make(NestedTraits{});
+  }
+  std::optional<AggregateFunction> result;
+  VisitValueTraits(y, [&](auto traits) { result = make(traits); });
   return result;
 }
 
