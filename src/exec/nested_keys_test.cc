@@ -279,12 +279,12 @@ TEST(NestedKeySpillTest, JoinOnAnArrayKeySpillsAndMatchesInMemory) {
   for (int64_t i = 0; i < 12000; ++i) {
     const int64_t k = (i * 7) % 9000;
     probe_keys.push_back(i % 50 == 0 ? L({k, std::nullopt}) : L({k, k % 3}));
-    probe_values.push_back("p" + std::to_string(i));
+    probe_values.push_back(std::to_string(i));
   }
   for (int64_t i = 0; i < 30000; ++i) {
     const int64_t k = (i * 13) % 15000;
     build_keys.push_back(L({k, k % 3}));
-    build_values.push_back("build row " + std::to_string(i));
+    build_values.push_back(std::to_string(100000 + i));
   }
   const std::vector<Column> probe = {Int64Lists(probe_keys), Strings(probe_values)};
   const std::vector<Column> build = {Int64Lists(build_keys), Strings(build_values)};
