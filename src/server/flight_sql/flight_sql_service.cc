@@ -10,6 +10,7 @@
 #include "rpc/flight_data.h"
 #include "rpc/flight_sql.pb.h"
 #include "server/flight_sql/call_identity.h"
+#include "server/flight_sql/client_schema.h"
 #include "server/flight_sql/grpc_status.h"
 #include "server/flight_sql/handle_table.h"
 #include "server/flight_sql/key_results.h"
@@ -334,14 +335,15 @@ struct FlightSqlService::State {
       }
       entry->sql = q.query();
       SQE_ASSIGN_OR_RETURN(engine::StatementDescription d, caller.session->Describe(entry->sql));
-      SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*d.schema));
+      SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*ClientSchema(*d.schema)));
       run_now = d.is_update;
     } else if (Is(command, sqlproto::CommandPreparedStatementQuery::descriptor())) {
       SQE_ASSIGN_OR_RETURN(auto q,
                            rpc::UnpackAny<sqlproto::CommandPreparedStatementQuery>(command));
       SQE_ASSIGN_OR_RETURN(auto p, prepared.Get(q.prepared_statement_handle(), caller.who.user));
       entry->sql = p->sql;
-      SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*p->description.schema));
+      SQE_ASSIGN_OR_RETURN(*schema_bytes,
+                           rpc::SerializeSchema(*ClientSchema(*p->description.schema)));
       run_now = p->description.is_update;
       std::lock_guard<std::mutex> lock(p->mu);
       if (p->parameter_rows.size() > 1) {
@@ -358,7 +360,7 @@ struct FlightSqlService::State {
       SQE_ASSIGN_OR_RETURN(engine::QueryResult result,
                            caller.session->ExecuteWithParameters(entry->sql, entry->parameters));
       // The stream DoGet sends is this result's (an INSERT reports its row count).
-      SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*result.schema));
+      SQE_ASSIGN_OR_RETURN(*schema_bytes, rpc::SerializeSchema(*ClientSchema(*result.schema)));
       entry->result = std::make_shared<engine::QueryResult>(std::move(result));
     }
     return entry;
@@ -367,7 +369,8 @@ struct FlightSqlService::State {
   /// Streams the result of a statement that already ran.
   Status WriteResult(const engine::QueryResult& result,
                      grpc::ServerWriter<fp::FlightData>* writer) {
-    SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*result.schema));
+    SQE_ASSIGN_OR_RETURN(fp::FlightData schema,
+                         rpc::SchemaToFlightData(*ClientSchema(*result.schema)));
     if (!writer->Write(schema)) return Status::Cancelled("the client went away");
     for (const columnar::Batch& batch : result.batches)
       SQE_RETURN_NOT_OK(WriteBatch(batch, columnar::ipc::Compression::kNone, writer));
@@ -471,7 +474,8 @@ struct FlightSqlService::State {
     // A query may compute long before its first batch, while Next() waits: a watcher stops
     // it as soon as the client cancels the call, its deadline passes or the server stops.
     CancelWatcher watcher(context, cursor.get());
-    SQE_ASSIGN_OR_RETURN(fp::FlightData schema, rpc::SchemaToFlightData(*cursor->schema()));
+    SQE_ASSIGN_OR_RETURN(fp::FlightData schema,
+                         rpc::SchemaToFlightData(*ClientSchema(*cursor->schema())));
     if (!writer->Write(schema)) return Status::Cancelled("the client went away");
     const columnar::ipc::Compression compression = CompressionFor(*context);
     while (true) {
@@ -693,7 +697,8 @@ grpc::Status FlightSqlService::DoAction(grpc::ServerContext* context, const fp::
     SQE_GRPC_ASSIGN_OR_RETURN(p->description, caller.session->Describe(p->sql));
     sqlproto::ActionCreatePreparedStatementResult created;
     if (!p->description.is_update) {
-      SQE_GRPC_ASSIGN_OR_RETURN(std::string schema, rpc::SerializeSchema(*p->description.schema));
+      SQE_GRPC_ASSIGN_OR_RETURN(std::string schema,
+                                rpc::SerializeSchema(*ClientSchema(*p->description.schema)));
       created.set_dataset_schema(std::move(schema));
     }
     if (!p->description.parameter_types.empty()) {
