@@ -197,6 +197,20 @@ TEST(NestedSortKeyTest, MapsHaveNoOrder) {
   EXPECT_FALSE(SortedRowOrder(batch, {SortKey{0}}).ok());
 }
 
+TEST(NestedSortKeyTest, GroupOnlyKeysTakeMapsAndKeepEqualMapsTogether) {
+  Column maps = Maps({Entries({{1, "a"}, {2, "b"}}), Entries({{3, "c"}}),
+                      Entries({{2, "b"}, {1, "a"}}), std::nullopt});
+  columnar::Batch batch =
+      ValueOrDie(columnar::Batch::Make(columnar::Schema::Make({Field("m", maps.type())}), {maps}));
+  EncodedRows rows;
+  SortKey key{0};
+  key.group_only = true;
+  DieIfError(EncodeSortKeys(batch, {key}, &rows));
+  EXPECT_EQ(rows.row(0), rows.row(2));
+  EXPECT_NE(rows.row(0), rows.row(1));
+  EXPECT_NE(rows.row(0), rows.row(3));
+}
+
 std::vector<std::string> Truths(const Column& c) {
   std::vector<std::string> out;
   for (int64_t i = 0; i < c.length(); ++i) {

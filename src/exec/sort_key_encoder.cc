@@ -9,6 +9,7 @@
 #include <string>
 
 #include "exec/functions/nested_comparison.h"
+#include "exec/functions/nested_key_encoding.h"
 #include "exec/functions/order_preserving_key.h"
 
 namespace sqe::exec {
@@ -23,15 +24,20 @@ using order_key::ValueSize;
 
 namespace {
 
-/// The images of the valid rows of a nested key column (NULL rows stay empty).
-void EncodeNestedSortColumn(const Column& c, int64_t rows, EncodedRows* out) {
+/// The images of the valid rows of a nested key column (NULL rows stay empty): order-
+/// preserving ones, or with `grouping` the grouping-key images (maps need no order there).
+void EncodeNestedSortColumn(const Column& c, int64_t rows, bool grouping, EncodedRows* out) {
   std::string image;
   out->offsets.assign(1, 0);
   out->bytes.clear();
   for (int64_t i = 0; i < rows; ++i) {
     if (c.IsValid(i)) {
       image.clear();
-      AppendSortValue(c, i, &image);
+      if (grouping) {
+        AppendGroupingKey(c, i, &image);
+      } else {
+        AppendSortValue(c, i, &image);
+      }
       out->bytes.insert(out->bytes.end(), image.begin(), image.end());
     }
     out->offsets.push_back(static_cast<uint32_t>(out->bytes.size()));
@@ -48,12 +54,13 @@ Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& 
   for (size_t k = 0; k < keys.size(); ++k) {
     const Column& c = batch.column(keys[k].column);
     if (!c.type()->is_nested()) continue;
-    if (!IsOrderableType(c.type())) {
+    const bool orderable = IsOrderableType(c.type());
+    if (!orderable && !keys[k].group_only) {
       return Status::NotImplemented("Type " + c.type()->ToString() +
                                     " is not orderable, and therefore cannot be used in ORDER BY");
     }
     nested.resize(keys.size());
-    EncodeNestedSortColumn(c, rows, &nested[k]);
+    EncodeNestedSortColumn(c, rows, !orderable, &nested[k]);
   }
   std::vector<uint32_t>& offsets = out->offsets;
   offsets.assign(static_cast<size_t>(rows) + 1, 0);

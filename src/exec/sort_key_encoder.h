@@ -29,10 +29,15 @@ struct SortKey {
   int column;
   bool ascending = true;
   bool nulls_first = false;
+  /// The key only groups rows (PARTITION BY): any comparable type is taken, a map (or a
+  /// value holding one) as its grouping-key image, equal exactly for equal maps, in no
+  /// meaningful order.
+  bool group_only = false;
 };
 
 /// The normalized keys of rows [0, batch.num_rows()) into *out.
-/// NotImplemented for a key whose type has no order (a map, or an array or row holding one).
+/// NotImplemented for a key whose type has no order (a map, or an array or row holding one)
+/// unless the key is group_only.
 Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& keys,
                       EncodedRows* out);
 

@@ -139,7 +139,8 @@ Status Encode(const Batch& input, const std::vector<SortKey>& keys, EncodedRows*
   std::vector<int> columns;
   std::vector<SortKey> local;
   for (const SortKey& k : keys) {
-    local.push_back(SortKey{static_cast<int>(columns.size()), k.ascending, k.nulls_first});
+    local.push_back(
+        SortKey{static_cast<int>(columns.size()), k.ascending, k.nulls_first, k.group_only});
     columns.push_back(k.column);
   }
   SQE_ASSIGN_OR_RETURN(Batch projected, input.Project(columns));
@@ -152,7 +153,9 @@ Result<SortedRows> SortRows(const Batch& input, const std::vector<int>& partitio
   rows.n = input.num_rows();
   const size_t n = static_cast<size_t>(rows.n);
   std::vector<SortKey> partition_keys;
-  for (int column : partition_by) partition_keys.push_back(SortKey{column, true, false});
+  for (int column : partition_by) {
+    partition_keys.push_back(SortKey{column, true, false, /*group_only=*/true});
+  }
   EncodedRows partition_encoded, order_encoded;
   if (!partition_keys.empty()) SQE_RETURN_NOT_OK(Encode(input, partition_keys, &partition_encoded));
   if (!order_by.empty()) SQE_RETURN_NOT_OK(Encode(input, order_by, &order_encoded));
