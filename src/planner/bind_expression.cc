@@ -472,7 +472,8 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
         }
       }
       if (!uses_from) return bound;
-      if (expr.kind == ast::ExprKind::kIdentifier || expr.kind == ast::ExprKind::kDereference) {
+      if ((expr.kind == ast::ExprKind::kIdentifier && !IsRowFieldPath(expr, agg.from_scope)) ||
+          expr.kind == ast::ExprKind::kDereference) {
         return ErrorAt(expr.pos, "'" + expr.name.ToString() +
                                      "' must be an aggregate expression or appear in GROUP BY "
                                      "clause");

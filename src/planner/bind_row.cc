@@ -103,11 +103,14 @@ Result<ExprPtr> Binder::BindFieldPath(const ast::Expr& expr, ExprContext& ctx, S
       }
     }
     if (base == nullptr) {
-      ast::QualifiedName prefix;
-      for (size_t i = 0; i < k; ++i) prefix.Append(name.parts[i], name.quoted[i]);
-      auto column = ResolveColumn(prefix, expr.pos, ctx.scope);
-      if (!column.ok()) continue;
-      base = std::move(*column);
+      ast::Expr prefix;
+      prefix.kind = ast::ExprKind::kIdentifier;
+      prefix.pos = expr.pos;
+      for (size_t i = 0; i < k; ++i) prefix.name.Append(name.parts[i], name.quoted[i]);
+      const Scope* scope = ctx.aggregation != nullptr ? ctx.aggregation->from_scope : ctx.scope;
+      if (!ResolveColumn(prefix.name, expr.pos, scope).ok()) continue;
+      // Bound as an expression of its own: after GROUP BY it must be (part of) a key.
+      SQE_ASSIGN_OR_RETURN(base, BindExpr(prefix, ctx));
     }
     for (size_t i = k; i < name.parts.size(); ++i) {
       if (!IsRow(base)) {
@@ -119,6 +122,11 @@ Result<ExprPtr> Binder::BindFieldPath(const ast::Expr& expr, ExprContext& ctx, S
     return base;
   }
   return not_found;
+}
+
+bool Binder::IsRowFieldPath(const ast::Expr& expr, const Scope* scope) {
+  return expr.kind == ast::ExprKind::kIdentifier && expr.name.parts.size() >= 2 &&
+         !ResolveColumn(expr.name, expr.pos, scope).ok();
 }
 
 Result<ExprPtr> Binder::BindRowSubscript(ExprPtr row, const ast::Expr& index) {

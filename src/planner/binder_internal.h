@@ -312,6 +312,9 @@ class Binder {
   /// A dotted name that is no column (`not_found`): its longest prefix that is a column
   /// (or lambda parameter), then the remaining parts as row fields (t.col.x, col.x.y).
   Result<ExprPtr> BindFieldPath(const ast::Expr& expr, ExprContext& ctx, Status not_found);
+  /// Whether `expr` is a dotted name that is no column of `scope` (so maybe a row field
+  /// path, which after GROUP BY binds its row part against the keys: r.x over GROUP BY r).
+  bool IsRowFieldPath(const ast::Expr& expr, const Scope* scope);
   /// row[index] with Trino's rules: the index an integer literal from 1 to the field count.
   Result<ExprPtr> BindRowSubscript(ExprPtr row, const ast::Expr& index);
   /// Field `name` (case-insensitive) of `row`; `what` names the access in errors.
