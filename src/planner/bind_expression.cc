@@ -1296,8 +1296,10 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
     if (mark != nullptr && negated) return Expr::Make(ExprKind::kNot, {mark}, columnar::Boolean());
     return mark;
   }
-  // x IN (subquery).
-  if (sub->names.size() != 1) {
+  // x IN (subquery); WHERE (a, b) IN (SELECT x, y ...) compares rows (bind_row.cc).
+  if (sub->names.size() != 1 &&
+      !PackRowInSubquery(*expr.left, sub->names.size(), type == JoinType::kSemi && !correlated,
+                         &sub_plan)) {
     return ErrorAt(expr.pos,
                    "Multiple columns returned by subquery are not yet supported. "
                    "Found " +

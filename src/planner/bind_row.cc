@@ -129,6 +129,23 @@ bool Binder::IsRowFieldPath(const ast::Expr& expr, const Scope* scope) {
          !ResolveColumn(expr.name, expr.pos, scope).ok();
 }
 
+bool Binder::PackRowInSubquery(const ast::Expr& left, size_t columns, bool semi,
+                               LogicalPtr* sub_plan) {
+  if (!semi || left.kind != ast::ExprKind::kRow || left.args.size() != columns ||
+      (*sub_plan)->output.size() < columns) {
+    return false;
+  }
+  std::vector<ExprPtr> fields;
+  for (size_t i = 0; i < columns; ++i) {
+    const ColumnInfo& c = (*sub_plan)->output[i];
+    fields.push_back(Expr::Column(c.id, c.type, c.name));
+  }
+  auto row = CallFunction("row_constructor", std::move(fields), left.pos);
+  if (!row.ok()) return false;
+  *sub_plan = Project(*sub_plan, {*row}, {"$row"}, nullptr);
+  return true;
+}
+
 Result<ExprPtr> Binder::BindRowSubscript(ExprPtr row, const ast::Expr& index) {
   // Trino takes only an integer literal (a leading minus included) as a row's index.
   const ast::Expr* literal = &index;

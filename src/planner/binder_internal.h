@@ -315,6 +315,11 @@ class Binder {
   /// Whether `expr` is a dotted name that is no column of `scope` (so maybe a row field
   /// path, which after GROUP BY binds its row part against the keys: r.x over GROUP BY r).
   bool IsRowFieldPath(const ast::Expr& expr, const Scope* scope);
+  /// WHERE (a, b) IN (SELECT x, y ...): when `left` is a row of `columns` values and the
+  /// IN is a plain uncorrelated semi join (`semi`), projects *sub_plan's columns into one
+  /// row column. Not for NOT IN or IN as a value: a row with a NULL field must compare
+  /// unknown there, which the null-aware join does not do for rows.
+  bool PackRowInSubquery(const ast::Expr& left, size_t columns, bool semi, LogicalPtr* sub_plan);
   /// row[index] with Trino's rules: the index an integer literal from 1 to the field count.
   Result<ExprPtr> BindRowSubscript(ExprPtr row, const ast::Expr& index);
   /// Field `name` (case-insensitive) of `row`; `what` names the access in errors.
