@@ -636,6 +636,9 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
         }
       }
       if (!matched) {
+        bool expanded = false;  // r.* of a row r: its fields (bind_row.cc)
+        SQE_RETURN_NOT_OK(ExpandRowStar(*item.expr, post, &exprs, &names, &expanded));
+        if (expanded) continue;
         return ErrorAt(item.expr->pos,
                        "Table '" + qualifier + "' not found in FROM for " + qualifier + ".*");
       }

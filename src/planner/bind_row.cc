@@ -146,6 +146,26 @@ bool Binder::PackRowInSubquery(const ast::Expr& left, size_t columns, bool semi,
   return true;
 }
 
+Status Binder::ExpandRowStar(const ast::Expr& star, ExprContext& ctx, std::vector<ExprPtr>* exprs,
+                             std::vector<std::string>* names, bool* expanded) {
+  *expanded = false;
+  if (star.name.empty()) return Status::OK();
+  ast::Expr name;
+  name.kind = ast::ExprKind::kIdentifier;
+  name.pos = star.pos;
+  name.name = star.name;
+  auto row = BindExpr(name, ctx);
+  if (!row.ok() || !IsRow(*row)) return Status::OK();
+  for (int i = 0; i < (*row)->type->num_fields(); ++i) {
+    SQE_ASSIGN_OR_RETURN(ExprPtr field, RowFieldAt(*row, i, star.pos));
+    const std::string& field_name = (*row)->type->field(i).name();
+    names->push_back(field_name.empty() ? "_col" + std::to_string(names->size()) : field_name);
+    exprs->push_back(std::move(field));
+  }
+  *expanded = true;
+  return Status::OK();
+}
+
 Result<ExprPtr> Binder::BindRowSubscript(ExprPtr row, const ast::Expr& index) {
   // Trino takes only an integer literal (a leading minus included) as a row's index.
   const ast::Expr* literal = &index;

@@ -320,6 +320,11 @@ class Binder {
   /// row column. Not for NOT IN or IN as a value: a row with a NULL field must compare
   /// unknown there, which the null-aware join does not do for rows.
   bool PackRowInSubquery(const ast::Expr& left, size_t columns, bool semi, LogicalPtr* sub_plan);
+  /// `r.*` in a select list where r is no relation but a row value: appends one item per
+  /// field (named after it, `_colN` when anonymous) and sets *expanded; leaves everything
+  /// as it was when r does not bind to a row.
+  Status ExpandRowStar(const ast::Expr& star, ExprContext& ctx, std::vector<ExprPtr>* exprs,
+                       std::vector<std::string>* names, bool* expanded);
   /// row[index] with Trino's rules: the index an integer literal from 1 to the field count.
   Result<ExprPtr> BindRowSubscript(ExprPtr row, const ast::Expr& index);
   /// Field `name` (case-insensitive) of `row`; `what` names the access in errors.
