@@ -1,7 +1,7 @@
 // zip(array1, array2, ...): Trino's zip, the arrays merged element-wise into an array of
 // rows (row k holds element k of every array); a shorter array is padded with NULLs, and
 // the result is NULL when any argument is NULL. Two to five arrays, as in Trino. The row
-// fields are named field0, field1, ... (Trino's rows here are anonymous).
+// fields are anonymous, as Trino's: array(row(integer, varchar)).
 
 #include <algorithm>
 #include <optional>
@@ -74,7 +74,7 @@ void RegisterZipFunction(FunctionRegistry& r) {
           if (t[f] != nullptr && !IsList(t[f])) return std::optional<ScalarFunction>();
           // An untyped NULL argument: an array of booleans (the result is NULL anyway).
           TypePtr array = t[f] != nullptr ? t[f] : columnar::List(columnar::Boolean());
-          fields.emplace_back("field" + std::to_string(f), ElementOf(array));
+          fields.emplace_back("", ElementOf(array));
           args.push_back(std::move(array));
         }
         return kernel::Instance("zip", args, columnar::List(columnar::Struct(std::move(fields))),
