@@ -7,6 +7,7 @@
 
 #include "columnar/test_columns.h"
 #include "exec/value.h"
+#include "server/flight_sql/client_schema.h"
 #include "server/flight_sql/grpc_status.h"
 #include "server/flight_sql/handle_table.h"
 #include "server/flight_sql/metadata_results.h"
@@ -16,6 +17,24 @@
 
 namespace sqe::server::flight_sql {
 namespace {
+
+TEST(ClientSchemaTest, AnonymousRowFieldsAreNamedByPosition) {
+  using columnar::Field;
+  // row(integer, x varchar, array(row(boolean))) -> row(field0 ..., x ..., field2 ...).
+  auto inner = columnar::Struct({Field("", columnar::Boolean())});
+  auto row = columnar::Struct({Field("", columnar::Int32()), Field("x", columnar::String()),
+                               Field("", columnar::List(inner))});
+  auto schema = columnar::Schema::Make({Field("r", row), Field("n", columnar::Int64())});
+  auto client = ClientSchema(*schema);
+  EXPECT_EQ(client->field(0).type()->ToString(),
+            "row(field0 integer, x varchar, field2 array(row(field0 boolean)))");
+  EXPECT_EQ(client->field(1).type()->ToString(), "bigint");
+  EXPECT_EQ(client->field(0).name(), "r");
+  // Named rows pass unchanged.
+  auto named = columnar::Schema::Make({Field("m", columnar::Struct({Field("a", row)}))});
+  EXPECT_EQ(ClientSchema(*named)->field(0).type()->ToString(),
+            "row(a row(field0 integer, x varchar, field2 array(row(field0 boolean))))");
+}
 
 TEST(MatchesPatternTest, PercentUnderscoreAndEscapes) {
   EXPECT_TRUE(MatchesPattern("orders", "orders"));
