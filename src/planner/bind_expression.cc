@@ -9,6 +9,7 @@
 #include "columnar/time_zone_rules.h"
 #include "exec/expression_evaluator.h"
 #include "exec/functions/lambda.h"
+#include "exec/functions/row_functions.h"
 #include "planner/binder_internal.h"
 #include "planner/decorrelate.h"
 
@@ -274,6 +275,20 @@ std::string TypeOfName(const columnar::TypePtr& type) {
   }
   if (type->id() == columnar::TypeId::kList) {
     return "array(" + TypeOfName(type->value_field().type()) + ")";
+  }
+  if (type->id() == columnar::TypeId::kStruct) {
+    // Fields as DataType::ToString spells them, an untyped NULL's field as unknown.
+    std::string out = "row(";
+    for (int i = 0; i < type->num_fields(); ++i) {
+      const columnar::Field& f = type->field(i);
+      if (i > 0) out += ", ";
+      if (!f.name().empty()) {
+        const std::string one = columnar::Struct({f.WithType(columnar::Boolean())})->ToString();
+        out += one.substr(4, one.size() - 4 - std::string(" boolean)").size()) + " ";
+      }
+      out += exec::IsUnknownRowField(f) ? "unknown" : TypeOfName(f.type());
+    }
+    return out + ")";
   }
   return type->ToString();
 }
