@@ -112,6 +112,11 @@ Result<iceberg::TypePtr> ToIcebergType(const columnar::DataType& type, int forma
     case columnar::TypeId::kStruct: {
       std::set<std::string> seen;
       for (const columnar::Field& f : type.fields()) {
+        if (f.name().empty()) {  // ROW(1, 'a') has anonymous fields: Trino's error
+          return Status::InvalidArgument("Row type field does not have a name: " +
+                                         type.ToString() + " (column '" + column +
+                                         "'; CAST it to ROW(name type, ...))");
+        }
         if (!seen.insert(Lower(f.name())).second) {
           return Status::InvalidArgument("Column '" + column + "': row field '" + f.name() +
                                          "' appears more than once; give the fields distinct "
