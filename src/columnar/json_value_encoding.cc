@@ -205,6 +205,18 @@ Status CheckRow(int64_t row, int64_t length) {
   return Status::OK();
 }
 
+/// Row `row` of `batch` as a JSON array of its values (ROW values as arrays or objects).
+Status AppendRowArray(const Batch& batch, int64_t row, std::string* out, bool rows_as_arrays) {
+  SQE_RETURN_NOT_OK(CheckRow(row, batch.num_rows()));
+  out->push_back('[');
+  for (int c = 0; c < batch.num_columns(); ++c) {
+    if (c > 0) out->push_back(',');
+    SQE_RETURN_NOT_OK(AppendValue(batch.column(c), row, out, rows_as_arrays));
+  }
+  out->push_back(']');
+  return Status::OK();
+}
+
 }  // namespace
 
 void AppendJsonString(std::string_view text, std::string* out) {
@@ -272,25 +284,11 @@ Status AppendJsonValue(const Column& column, int64_t row, std::string* out) {
 }
 
 Status AppendJsonRowArray(const Batch& batch, int64_t row, std::string* out) {
-  SQE_RETURN_NOT_OK(CheckRow(row, batch.num_rows()));
-  out->push_back('[');
-  for (int c = 0; c < batch.num_columns(); ++c) {
-    if (c > 0) out->push_back(',');
-    SQE_RETURN_NOT_OK(AppendValue(batch.column(c), row, out));
-  }
-  out->push_back(']');
-  return Status::OK();
+  return AppendRowArray(batch, row, out, /*rows_as_arrays=*/false);
 }
 
 Status AppendTrinoRowArray(const Batch& batch, int64_t row, std::string* out) {
-  SQE_RETURN_NOT_OK(CheckRow(row, batch.num_rows()));
-  out->push_back('[');
-  for (int c = 0; c < batch.num_columns(); ++c) {
-    if (c > 0) out->push_back(',');
-    SQE_RETURN_NOT_OK(AppendValue(batch.column(c), row, out, /*rows_as_arrays=*/true));
-  }
-  out->push_back(']');
-  return Status::OK();
+  return AppendRowArray(batch, row, out, /*rows_as_arrays=*/true);
 }
 
 Status AppendJsonRowObject(const Batch& batch, int64_t row, std::string* out) {
