@@ -296,12 +296,29 @@ std::string TypeOfName(const columnar::TypePtr& type) {
 }  // namespace
 
 ExprPtr Binder::EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type) {
-  // A value typed as an empty ARRAY[] is an empty array or NULL: either stays as it is,
-  // typed as the array type asked for.
-  ExprPtr empty = Expr::Literal(exec::Value(type, std::make_shared<const exec::Value::Elements>()));
+  // A value typed as ARRAY[] or ARRAY[NULL, ...] (no element type) is NULL or an array of
+  // untyped NULLs: it stays so, typed as the array type asked for.
+  const columnar::TypePtr& element = type->value_field().type();
   if (expr->kind == ExprKind::kLiteral) {
-    return expr->value.is_null() ? Expr::Literal(exec::Value::Null(type)) : empty;
+    if (expr->value.is_null()) return Expr::Literal(exec::Value::Null(type));
+    exec::Value::Elements nulls(expr->value.elements().size(), exec::Value::Null(element));
+    return Expr::Literal(
+        exec::Value(type, std::make_shared<const exec::Value::Elements>(std::move(nulls))));
   }
+  // An array of untyped NULLs, NULL stays NULL:
+  // CASE WHEN x IS NULL THEN NULL ELSE repeat(NULL of the element type, cardinality(x)) END.
+  auto count = CallFunction("cardinality", {expr}, sql::SourcePosition{});
+  if (count.ok()) {
+    auto repeated = CallFunction("repeat", {Expr::Literal(exec::Value::Null(element)), *count},
+                                 sql::SourcePosition{});
+    if (repeated.ok() && (*repeated)->type != nullptr && (*repeated)->type->Equals(*type)) {
+      return Expr::Make(ExprKind::kCase,
+                        {Expr::Make(ExprKind::kIsNull, {expr}, columnar::Boolean()),
+                         Expr::Literal(exec::Value::Null(type)), *repeated},
+                        type);
+    }
+  }
+  ExprPtr empty = Expr::Literal(exec::Value(type, std::make_shared<const exec::Value::Elements>()));
   return Expr::Make(ExprKind::kCase,
                     {Expr::Make(ExprKind::kIsNull, {expr}, columnar::Boolean()),
                      Expr::Literal(exec::Value::Null(type)), empty},
@@ -814,7 +831,14 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
         return Expr::Literal(exec::Value(exec::UnknownElementArray(),
                                          std::make_shared<const exec::Value::Elements>()));
       }
-      if (type == nullptr) type = columnar::Boolean();
+      if (type == nullptr) {
+        // ARRAY[NULL, ...]: only untyped NULLs, so no element type of its own (Trino's
+        // array(unknown)); it takes the array type its context asks for, like ARRAY[].
+        exec::Value::Elements nulls(items.size(), exec::Value::Null(columnar::Boolean()));
+        return Expr::Literal(
+            exec::Value(exec::UnknownElementArray(),
+                        std::make_shared<const exec::Value::Elements>(std::move(nulls))));
+      }
       exec::Value::Elements values;
       bool constant = true;
       for (size_t i = 0; i < items.size(); ++i) {

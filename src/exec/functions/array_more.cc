@@ -510,7 +510,10 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
       if (!any_array) return std::optional<ScalarFunction>();
       if (element == nullptr) element = columnar::Boolean();
       std::vector<TypePtr> args;
-      for (const TypePtr& a : t) args.push_back(a != nullptr ? a : columnar::List(element));
+      for (const TypePtr& a : t) {
+        // ARRAY[NULL] / ARRAY[] (no element type) is cast to the result's array type.
+        args.push_back(a != nullptr && !IsUnknownElementArray(a) ? a : columnar::List(element));
+      }
       // Only arrays of the same nesting or single elements of the element type.
       for (const TypePtr& a : args) {
         if (!IsList(a) && !CanCoerceImplicitly(a, element)) return std::optional<ScalarFunction>();
