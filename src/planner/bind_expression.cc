@@ -1335,10 +1335,9 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
     if (mark != nullptr && negated) return Expr::Make(ExprKind::kNot, {mark}, columnar::Boolean());
     return mark;
   }
-  // x IN (subquery); WHERE (a, b) IN (SELECT x, y ...) compares rows (bind_row.cc).
+  // x IN (subquery); (a, b) [NOT] IN (SELECT x, y ...) compares rows (bind_row.cc).
   if (sub->names.size() != 1 &&
-      !PackRowInSubquery(*expr.left, sub->names.size(), type == JoinType::kSemi && !correlated,
-                         &sub_plan)) {
+      !PackRowInSubquery(*expr.left, sub->names.size(), !correlated, &sub_plan)) {
     return ErrorAt(expr.pos,
                    "Multiple columns returned by subquery are not yet supported. "
                    "Found " +
@@ -1358,6 +1357,28 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   references.push_back(value);
   const bool nested = ReferencesBeyond(references, **plan, *sub_plan) ||
                       !Decorrelator::FreeColumns(*sub_plan).empty();
+  // Arrays, maps and rows compare element by element, so "unknown" is a property of a pair,
+  // not of one key: ARRAY[1] = ARRAY[2, NULL] is FALSE, ARRAY[1, NULL] = ARRAY[1, NULL] NULL.
+  // Their NOT IN asks each pair whether x = y is TRUE or unknown (no null-aware hash join).
+  const bool nested_key = value->type != nullptr && value->type->is_nested();
+  ExprPtr pair_unknown = Expr::Make(ExprKind::kIsNull, {eq}, columnar::Boolean());
+  if (nested_key && !nested && type != JoinType::kSemi) {
+    if (type == JoinType::kAnti) {
+      conditions.push_back(BoolOr({eq, pair_unknown}));
+      make_join(std::move(conditions), false);
+      return ExprPtr();
+    }
+    std::vector<ExprPtr> match = conditions;
+    match.insert(match.begin(), eq);
+    ExprPtr found = make_join(std::move(match), false);
+    conditions.push_back(pair_unknown);
+    ExprPtr maybe = make_join(std::move(conditions), false);
+    ExprPtr in = Expr::Make(ExprKind::kCase,
+                            {found, BoolLiteral(true), maybe, NullBool(), BoolLiteral(false)},
+                            columnar::Boolean());
+    if (negated) return Expr::Make(ExprKind::kNot, {in}, columnar::Boolean());
+    return in;
+  }
   if (!correlated && !nested) {
     // The hash join's null-aware mode: NULLs anywhere on the build side count.
     std::vector<ExprPtr> on = {eq};

@@ -129,9 +129,9 @@ bool Binder::IsRowFieldPath(const ast::Expr& expr, const Scope* scope) {
          !ResolveColumn(expr.name, expr.pos, scope).ok();
 }
 
-bool Binder::PackRowInSubquery(const ast::Expr& left, size_t columns, bool semi,
+bool Binder::PackRowInSubquery(const ast::Expr& left, size_t columns, bool uncorrelated,
                                LogicalPtr* sub_plan) {
-  if (!semi || left.kind != ast::ExprKind::kRow || left.args.size() != columns ||
+  if (!uncorrelated || left.kind != ast::ExprKind::kRow || left.args.size() != columns ||
       (*sub_plan)->output.size() < columns) {
     return false;
   }
