@@ -199,6 +199,7 @@ Result<ExprPtr> Binder::ResolveColumn(const ast::QualifiedName& name,
           }
         }
       }
+      if (unknown_columns_.count(found->column.id) != 0) return Expr::Literal(exec::Value());
       return Expr::Column(found->column.id, found->column.type, found->column.name);
     }
   }

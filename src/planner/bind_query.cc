@@ -197,9 +197,11 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
       LogicalPtr node = MakeNode(LogicalKind::kValues);
       std::vector<columnar::Field> fields;
       for (size_t i = 0; i < width; ++i) {
-        if (types[i] == nullptr) types[i] = columnar::Boolean();  // all NULL: unknown
+        const bool untyped = types[i] == nullptr;
+        if (untyped) types[i] = columnar::Boolean();  // all NULL: unknown
         std::string name = "_col" + std::to_string(i);
         node->output.push_back(NewColumn(name, types[i]));
+        if (untyped) unknown_columns_.insert(node->output.back().id);
         q.names.push_back(name);
         fields.emplace_back(name, types[i], true);
       }
@@ -726,12 +728,14 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
   }
   for (size_t i = 0; i < exprs.size(); ++i) {
     columnar::TypePtr type = exprs[i]->type ? exprs[i]->type : columnar::Boolean();
-    if (exprs[i]->type == nullptr) {
+    const bool untyped = exprs[i]->type == nullptr;
+    if (untyped) {
       // A bare NULL or `?` in the select list: a boolean NULL by default, which is not the
       // type of a parameter (Describe leaves that unknown), so no CastTo.
       exprs[i] = exec::Expr::Literal(exec::Value::Null(type));
     }
     project->output.push_back(NewColumn(names[i], type));
+    if (untyped) unknown_columns_.insert(project->output.back().id);
     project->expressions.push_back(exprs[i]);
   }
   for (const ColumnInfo& c : passthrough) {

@@ -138,7 +138,9 @@ bool Binder::PackRowInSubquery(const ast::Expr& left, size_t columns, bool uncor
   std::vector<ExprPtr> fields;
   for (size_t i = 0; i < columns; ++i) {
     const ColumnInfo& c = (*sub_plan)->output[i];
-    fields.push_back(Expr::Column(c.id, c.type, c.name));
+    // A column of untyped NULLs is an unknown field, as in ROW(1, NULL).
+    fields.push_back(unknown_columns_.count(c.id) != 0 ? Expr::Literal(exec::Value())
+                                                       : Expr::Column(c.id, c.type, c.name));
   }
   auto row = CallFunction("row_constructor", std::move(fields), left.pos);
   if (!row.ok()) return false;

@@ -48,6 +48,7 @@ LogicalPtr Binder::Project(LogicalPtr child, std::vector<ExprPtr> exprs,
   for (size_t i = 0; i < exprs.size(); ++i) {
     columnar::TypePtr type = exprs[i]->type ? exprs[i]->type : columnar::Boolean();
     node->output.push_back(NewColumn(names[i], type));
+    if (exprs[i]->type == nullptr) unknown_columns_.insert(node->output.back().id);
   }
   node->expressions = std::move(exprs);
   node->children.push_back(std::move(child));

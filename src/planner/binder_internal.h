@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "planner/binder.h"
@@ -362,6 +363,10 @@ class Binder {
   const CteScope* current_ctes_ = nullptr;
   /// The kCteRef cte_id of each WITH query referenced so far.
   std::map<const ast::WithQuery*, int32_t> with_ids_;
+  /// Columns that hold only untyped NULLs (`SELECT NULL AS x`, an all-NULL VALUES column):
+  /// Trino's type unknown. Stored as boolean; a reference to one binds as an untyped NULL,
+  /// so it takes the type its use asks for (`x + 1`, `coalesce(x, 'a')`).
+  std::unordered_set<int32_t> unknown_columns_;
 };
 
 /// A FROM item named `alias` with `columns` (names lower-cased for matching).
