@@ -1337,8 +1337,7 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
     return mark;
   }
   // x IN (subquery); (a, b) [NOT] IN (SELECT x, y ...) compares rows (bind_row.cc).
-  if (sub->names.size() != 1 &&
-      !PackRowInSubquery(*expr.left, sub->names.size(), !correlated, &sub_plan)) {
+  if (sub->names.size() != 1 && !PackRowInSubquery(*expr.left, sub->names.size(), &sub_plan)) {
     return ErrorAt(expr.pos,
                    "Multiple columns returned by subquery are not yet supported. "
                    "Found " +

@@ -129,9 +129,8 @@ bool Binder::IsRowFieldPath(const ast::Expr& expr, const Scope* scope) {
          !ResolveColumn(expr.name, expr.pos, scope).ok();
 }
 
-bool Binder::PackRowInSubquery(const ast::Expr& left, size_t columns, bool uncorrelated,
-                               LogicalPtr* sub_plan) {
-  if (!uncorrelated || left.kind != ast::ExprKind::kRow || left.args.size() != columns ||
+bool Binder::PackRowInSubquery(const ast::Expr& left, size_t columns, LogicalPtr* sub_plan) {
+  if (left.kind != ast::ExprKind::kRow || left.args.size() != columns ||
       (*sub_plan)->output.size() < columns) {
     return false;
   }
@@ -144,7 +143,15 @@ bool Binder::PackRowInSubquery(const ast::Expr& left, size_t columns, bool uncor
   }
   auto row = CallFunction("row_constructor", std::move(fields), left.pos);
   if (!row.ok()) return false;
-  *sub_plan = Project(*sub_plan, {*row}, {"$row"}, nullptr);
+  LogicalPtr project = Project(*sub_plan, {*row}, {"$row"}, nullptr);
+  // The columns after the compared ones (a correlated subquery's correlation values) pass
+  // through under their own ids: the join's correlation conditions refer to them.
+  for (size_t i = columns; i < (*sub_plan)->output.size(); ++i) {
+    const ColumnInfo& c = (*sub_plan)->output[i];
+    project->output.push_back(c);
+    project->expressions.push_back(Expr::Column(c.id, c.type, c.name));
+  }
+  *sub_plan = project;
   return true;
 }
 

@@ -316,12 +316,11 @@ class Binder {
   /// Whether `expr` is a dotted name that is no column of `scope` (so maybe a row field
   /// path, which after GROUP BY binds its row part against the keys: r.x over GROUP BY r).
   bool IsRowFieldPath(const ast::Expr& expr, const Scope* scope);
-  /// (a, b) [NOT] IN (SELECT x, y ...): when `left` is a row of `columns` values and the
-  /// subquery is uncorrelated (`uncorrelated`), projects *sub_plan's columns into one row
-  /// column, so the IN compares rows (NOT IN and IN as a value pair by pair: a row with a
-  /// NULL field compares unknown).
-  bool PackRowInSubquery(const ast::Expr& left, size_t columns, bool uncorrelated,
-                         LogicalPtr* sub_plan);
+  /// (a, b) [NOT] IN (SELECT x, y ...): when `left` is a row of `columns` values, projects
+  /// *sub_plan's first `columns` columns into one row column (the other columns, such as a
+  /// correlated subquery's correlation values, pass through), so the IN compares rows (NOT
+  /// IN and IN as a value pair by pair: a row with a NULL field compares unknown).
+  bool PackRowInSubquery(const ast::Expr& left, size_t columns, LogicalPtr* sub_plan);
   /// `r.*` in a select list where r is no relation but a row value: appends one item per
   /// field (named after it, `_colN` when anonymous) and sets *expanded; leaves everything
   /// as it was when r does not bind to a row.
