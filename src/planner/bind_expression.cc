@@ -1359,27 +1359,10 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
                       !Decorrelator::FreeColumns(*sub_plan).empty();
   // Arrays, maps and rows compare element by element, so "unknown" is a property of a pair,
   // not of one key: ARRAY[1] = ARRAY[2, NULL] is FALSE, ARRAY[1, NULL] = ARRAY[1, NULL] NULL.
-  // Their NOT IN asks each pair whether x = y is TRUE or unknown (no null-aware hash join).
+  // Their NOT IN and IN as a value ask each pair whether x = y is unknown (below), never
+  // the null-aware hash join.
   const bool nested_key = value->type != nullptr && value->type->is_nested();
-  ExprPtr pair_unknown = Expr::Make(ExprKind::kIsNull, {eq}, columnar::Boolean());
-  if (nested_key && !nested && type != JoinType::kSemi) {
-    if (type == JoinType::kAnti) {
-      conditions.push_back(BoolOr({eq, pair_unknown}));
-      make_join(std::move(conditions), false);
-      return ExprPtr();
-    }
-    std::vector<ExprPtr> match = conditions;
-    match.insert(match.begin(), eq);
-    ExprPtr found = make_join(std::move(match), false);
-    conditions.push_back(pair_unknown);
-    ExprPtr maybe = make_join(std::move(conditions), false);
-    ExprPtr in = Expr::Make(ExprKind::kCase,
-                            {found, BoolLiteral(true), maybe, NullBool(), BoolLiteral(false)},
-                            columnar::Boolean());
-    if (negated) return Expr::Make(ExprKind::kNot, {in}, columnar::Boolean());
-    return in;
-  }
-  if (!correlated && !nested) {
+  if (!correlated && !nested && (!nested_key || type == JoinType::kSemi)) {
     // The hash join's null-aware mode: NULLs anywhere on the build side count.
     std::vector<ExprPtr> on = {eq};
     ExprPtr mark = make_join(std::move(on), type != JoinType::kSemi);
@@ -1396,8 +1379,11 @@ Result<ExprPtr> Binder::BindSubqueryJoin(const ast::Expr& expr, bool negated, bo
   }
   ExprPtr x_null = Expr::Make(ExprKind::kIsNull, {value}, columnar::Boolean());
   if (!nested) {
-    // One level: joins on the NULL tests, x = y or the correlation as their hash key.
-    ExprPtr unknown = BoolOr({Expr::Make(ExprKind::kIsNull, {item}, columnar::Boolean()), x_null});
+    // One level: joins on the NULL tests, x = y or the correlation as their hash key (for
+    // nested values: x = y is NULL, with the correlation as the key, if any).
+    ExprPtr unknown =
+        nested_key ? Expr::Make(ExprKind::kIsNull, {eq}, columnar::Boolean())
+                   : BoolOr({Expr::Make(ExprKind::kIsNull, {item}, columnar::Boolean()), x_null});
     if (type == JoinType::kAnti) {
       // NOT IN keeps the rows whose answer is FALSE: no row equal, no row unknown.
       conditions.push_back(BoolOr({eq, unknown}));

@@ -681,6 +681,27 @@ Result<ExprPtr> Parser::ParseSpecialForm(bool* matched) {
     }
     std::string wrapper = "without";
     std::optional<ast::TypeName> returning;
+    if (Accept("returning")) {
+      const SourcePosition at = Current().position;
+      SQE_ASSIGN_OR_RETURN(ast::TypeName type, ParseType());
+      if (query) {
+        // json_query(... RETURNING varchar | char | varbinary [FORMAT JSON [ENCODING ...]]):
+        // the JSON text as that type.
+        const std::string base = Lower(type.base);
+        if (base != "varchar" && base != "char" && base != "varbinary") {
+          return ErrorAt(at, "json_query RETURNING must be varchar, char or varbinary, not " +
+                                 type.base + " (use json_value to get a typed scalar)");
+        }
+        if (Accept("format")) {
+          SQE_RETURN_NOT_OK(Expect("json"));
+          if (Accept("encoding") && !Accept("utf8")) {
+            return ErrorAt(Current().position,
+                           "json_query: only ENCODING UTF8 is supported for the result");
+          }
+        }
+      }
+      returning = std::move(type);
+    }
     if (query && Accept("with")) {
       if (Accept("conditional")) {
         wrapper = "conditional";
@@ -693,43 +714,6 @@ Result<ExprPtr> Parser::ParseSpecialForm(bool* matched) {
     } else if (query && Accept("without")) {
       Accept("array");
       SQE_RETURN_NOT_OK(Expect("wrapper"));
-    } else if (!query && Accept("returning")) {
-      SQE_ASSIGN_OR_RETURN(ast::TypeName type, ParseType());
-      returning = std::move(type);
-    }
-    if (query && Accept("returning")) {
-      // json_query(... RETURNING varchar | char | varbinary [FORMAT JSON [ENCODING ...]]):
-      // the JSON text as that type.
-      const SourcePosition at = Current().position;
-      SQE_ASSIGN_OR_RETURN(ast::TypeName type, ParseType());
-      const std::string base = Lower(type.base);
-      if (base != "varchar" && base != "char" && base != "varbinary") {
-        return ErrorAt(at, "json_query RETURNING must be varchar, char or varbinary, not " +
-                               type.base + " (use json_value to get a typed scalar)");
-      }
-      if (Accept("format")) {
-        SQE_RETURN_NOT_OK(Expect("json"));
-        if (Accept("encoding")) {
-          if (!Accept("utf8")) {
-            return ErrorAt(Current().position,
-                           "json_query: only ENCODING UTF8 is supported for the result");
-          }
-        }
-      }
-      returning = std::move(type);
-      if (Accept("with")) {
-        if (Accept("conditional")) {
-          wrapper = "conditional";
-        } else {
-          Accept("unconditional");
-          wrapper = "unconditional";
-        }
-        Accept("array");
-        SQE_RETURN_NOT_OK(Expect("wrapper"));
-      } else if (Accept("without")) {
-        Accept("array");
-        SQE_RETURN_NOT_OK(Expect("wrapper"));
-      }
     }
     std::string quotes = "keep";
     if (query && (Is("keep") || Is("omit"))) {
