@@ -164,10 +164,7 @@ Result<size_t> Binder::BindGroupKey(const ast::Select& select, const ast::ExprPt
     }
     if (!found) return bound.status();
   }
-  if ((*bound)->type == nullptr) {
-    // An untyped NULL (GROUP BY NULL, a column of NULLs): a key needs a type.
-    *bound = exec::Expr::Literal(exec::Value::Null(columnar::Boolean()));
-  }
+  *bound = TypedKey(std::move(*bound));
   for (size_t k = 0; k < info->keys.size(); ++k) {
     if (ExprEquals(*info->keys[k], **bound)) return k;
   }

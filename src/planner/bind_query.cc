@@ -511,6 +511,7 @@ Result<Binder::QueryPlan> Binder::BindSelect(const ast::Select& select, const Sc
                                                call->name.ToString() + "'");
           }
           SQE_ASSIGN_OR_RETURN(ExprPtr key, BindExpr(*item.expr, agg_args));
+          key = TypedKey(std::move(key));
           keys.push_back({key->type, item.ascending, item.nulls == ast::NullOrdering::kFirst});
           args.push_back(std::move(key));
         }

@@ -341,19 +341,14 @@ Result<Binder::BoundWindowCall> Binder::BindWindowCall(const ast::Expr& call,
   spec.args = std::move(args);
 
   // PARTITION BY and ORDER BY.
-  // A key needs a type: an untyped NULL (PARTITION BY NULL, a column of NULLs) is a
-  // boolean NULL.
-  auto typed = [](ExprPtr key) {
-    return key->type != nullptr ? key : exec::Expr::Literal(exec::Value::Null(columnar::Boolean()));
-  };
   for (const ast::ExprPtr& p : window.partition_by) {
     SQE_ASSIGN_OR_RETURN(ExprPtr b, BindExpr(*p, inner));
-    spec.partition_by.push_back(typed(std::move(b)));
+    spec.partition_by.push_back(TypedKey(std::move(b)));
   }
   for (const ast::SortItem& o : window.order_by) {
     SortSpec s;
     SQE_ASSIGN_OR_RETURN(s.expr, BindExpr(*o.expr, inner));
-    s.expr = typed(std::move(s.expr));
+    s.expr = TypedKey(std::move(s.expr));
     s.ascending = o.ascending;
     s.nulls_first = o.nulls == ast::NullOrdering::kFirst;
     spec.order_by.push_back(std::move(s));

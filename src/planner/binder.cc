@@ -41,6 +41,11 @@ ColumnInfo Binder::NewColumn(std::string name, columnar::TypePtr type) {
   return c;
 }
 
+exec::ExprPtr TypedKey(exec::ExprPtr key) {
+  if (key->type != nullptr) return key;
+  return exec::Expr::Literal(exec::Value::Null(columnar::Boolean()));
+}
+
 LogicalPtr Binder::Project(LogicalPtr child, std::vector<ExprPtr> exprs,
                            const std::vector<std::string>& names,
                            std::vector<ColumnInfo>* columns) {

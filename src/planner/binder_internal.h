@@ -371,6 +371,10 @@ class Binder {
 /// A FROM item named `alias` with `columns` (names lower-cased for matching).
 ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo>& columns);
 
+/// A grouping, partitioning or sort key with a type: an untyped NULL (GROUP BY NULL, a column
+/// of NULLs) becomes a boolean NULL; any other key is returned as it is.
+exec::ExprPtr TypedKey(exec::ExprPtr key);
+
 /// Whether `expr` (an unbound expression) holds a subquery anywhere in it.
 bool ContainsSubquery(const ast::Expr& expr);
 /// ContainsSubquery of an optional child (false when null).
