@@ -614,8 +614,7 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
         }
         return Fold(Expr::Make(kind, std::move(args), columnar::Boolean()));
       }
-      if ((op == "+" || op == "-") && (expr.left->kind == ast::ExprKind::kIntervalLiteral ||
-                                       expr.right->kind == ast::ExprKind::kIntervalLiteral)) {
+      if ((op == "+" || op == "-") && (IsIntervalExpr(*expr.left) || IsIntervalExpr(*expr.right))) {
         return BindIntervalArithmetic(expr, ctx);
       }
       if (op == "!=") op = "<>";
@@ -921,16 +920,6 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
   return ErrorAt(expr.pos, "unsupported expression");
 }
 
-namespace {
-
-/// An INTERVAL literal as one unit ("year", "month", "day", "hour", "minute", "second" or
-/// "millisecond") and a signed amount of it.
-struct IntervalAmount {
-  std::string unit;
-  int64_t amount = 0;
-};
-
-/// Parses an INTERVAL literal; the error message has no position (the caller adds it).
 Result<IntervalAmount> ParseIntervalLiteral(const ast::Expr& literal) {
   const ast::Expr* interval = &literal;
   std::string from = Binder::Lower(interval->interval_from);
@@ -1004,27 +993,6 @@ Result<IntervalAmount> ParseIntervalLiteral(const ast::Expr& literal) {
   }
   if (negative) amount = -amount;
   return IntervalAmount{unit, amount};
-}
-
-}  // namespace
-
-Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContext& ctx) {
-  const ast::Expr* interval = expr.right.get();
-  const ast::Expr* value = expr.left.get();
-  bool subtract = expr.op == "-";
-  if (expr.left->kind == ast::ExprKind::kIntervalLiteral) {
-    if (subtract) return ErrorAt(expr.pos, "cannot subtract a date/timestamp from an INTERVAL");
-    std::swap(interval, value);
-  }
-  SQE_ASSIGN_OR_RETURN(ExprPtr base, BindExpr(*value, ctx));
-  Result<IntervalAmount> parsed = ParseIntervalLiteral(*interval);
-  if (!parsed.ok()) return ErrorAt(interval->pos, parsed.status().message());
-  const std::string& unit = parsed->unit;
-  const int64_t amount = subtract ? -parsed->amount : parsed->amount;
-  return CallFunction(
-      "date_add",
-      {Expr::Literal(exec::Value::Varchar(unit)), Expr::Literal(exec::Value::BigInt(amount)), base},
-      expr.pos);
 }
 
 Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx) {

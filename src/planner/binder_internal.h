@@ -302,7 +302,15 @@ class Binder {
   /// > 0 while binding the argument of try(...): constant casts that fail are left to run
   /// (and become NULL) instead of failing the statement.
   int try_depth_ = 0;
+  /// date / time / timestamp +- an interval expression (a date_add call), or the reverse.
   Result<ExprPtr> BindIntervalArithmetic(const ast::Expr& expr, ExprContext& ctx);
+  /// An interval expression as Trino's two interval types have it: a bigint count of months
+  /// (year to month) or of milliseconds (day to second).
+  struct BoundInterval {
+    bool year_month = false;
+    ExprPtr amount;
+  };
+  Result<BoundInterval> BindInterval(const ast::Expr& expr, ExprContext& ctx);
 
   // --- ROW values (bind_row.cc) ---
   /// ROW(a, b, ...) and (a, b, ...): a row literal when every field is constant, else a
@@ -370,6 +378,21 @@ class Binder {
 
 /// A FROM item named `alias` with `columns` (names lower-cased for matching).
 ScopeRelation RelationFor(const std::string& alias, const std::vector<ColumnInfo>& columns);
+
+/// An INTERVAL literal as one unit ("year", "month", "day", "hour", "minute", "second" or
+/// "millisecond") and a signed amount of it.
+struct IntervalAmount {
+  std::string unit;
+  int64_t amount = 0;
+};
+
+/// Parses an INTERVAL literal; the error message has no position (the caller adds it).
+Result<IntervalAmount> ParseIntervalLiteral(const ast::Expr& literal);
+
+/// Whether `expr` is an interval expression: an INTERVAL literal, or unary minus, + and - of
+/// interval expressions, or an interval expression multiplied or divided by a number
+/// (bind_interval.cc).
+bool IsIntervalExpr(const ast::Expr& expr);
 
 /// A grouping, partitioning or sort key with a type: an untyped NULL (GROUP BY NULL, a column
 /// of NULLs) becomes a boolean NULL; any other key is returned as it is.
