@@ -1011,6 +1011,9 @@ Result<ExprPtr> Binder::BindFunctionCall(const ast::Expr& expr, ExprContext& ctx
   for (const ast::ExprPtr& a : expr.args) {
     if (a->kind == ast::ExprKind::kLambda) return BindLambdaCall(name, expr, ctx);
   }
+  if (name == "to_milliseconds" && expr.args.size() == 1 && IsIntervalExpr(*expr.args[0])) {
+    return BindToMilliseconds(expr, ctx);  // bind_interval.cc
+  }
   // The step as an INTERVAL literal, possibly negated (- INTERVAL '1' DAY).
   const ast::Expr* interval_step = nullptr;
   bool negated_step = false;

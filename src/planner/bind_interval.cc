@@ -156,4 +156,14 @@ Result<ExprPtr> Binder::BindIntervalArithmetic(const ast::Expr& expr, ExprContex
                       expr.pos);
 }
 
+Result<ExprPtr> Binder::BindToMilliseconds(const ast::Expr& call, ExprContext& ctx) {
+  SQE_ASSIGN_OR_RETURN(BoundInterval interval, BindInterval(*call.args[0], ctx));
+  if (interval.year_month) {
+    return ErrorAt(call.pos,
+                   "Unexpected parameters (interval year to month) for function to_milliseconds. "
+                   "Expected: to_milliseconds(interval day to second)");
+  }
+  return interval.amount;
+}
+
 }  // namespace sqe::planner

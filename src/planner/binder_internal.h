@@ -311,6 +311,8 @@ class Binder {
     ExprPtr amount;
   };
   Result<BoundInterval> BindInterval(const ast::Expr& expr, ExprContext& ctx);
+  /// to_milliseconds(interval day to second expression): its bigint milliseconds.
+  Result<ExprPtr> BindToMilliseconds(const ast::Expr& call, ExprContext& ctx);
 
   // --- ROW values (bind_row.cc) ---
   /// ROW(a, b, ...) and (a, b, ...): a row literal when every field is constant, else a
