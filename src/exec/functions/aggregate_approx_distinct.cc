@@ -1,7 +1,8 @@
 // approx_distinct(x): HyperLogLog with 2^11 registers (standard error 1.04/sqrt(2048) =
 // 2.3 %, Trino's default). A group starts sparse, keeping up to 256 distinct 64-bit value
 // hashes (exact below that, and 8 bytes a value instead of 2 KB a group), and turns into
-// dense registers past it. 0 for a group without values.
+// dense registers past it. 0 for a group without values. Arrays, maps and rows hash their
+// grouping-key image.
 
 #include <algorithm>
 #include <bit>
@@ -9,10 +10,13 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "exec/functions/aggregate_accumulator_internal.h"
 #include "exec/functions/aggregate_hash.h"
+#include "exec/functions/nested_key_encoding.h"
 
 namespace sqe::exec::aggregate_internal {
 namespace {
@@ -35,6 +39,22 @@ uint64_t HashValue(T v) {
     return MixHash64(static_cast<uint64_t>(static_cast<int64_t>(v)));
   }
 }
+
+/// Reads arrays, maps and rows as their grouping-key images (equal exactly when not
+/// distinct), so the sketch counts nested values as GROUP BY would. The view lives until
+/// the next read.
+struct NestedImageTraits {
+  struct Reader {
+    explicit Reader(const Column& c) : column(&c) {}
+    std::string_view operator[](int64_t i) const {
+      image.clear();
+      AppendGroupingKey(*column, i, &image);
+      return image;
+    }
+    const Column* column;
+    mutable std::string image;
+  };
+};
 
 struct Sketch {
   std::vector<uint64_t> sparse;  // sorted distinct hashes
@@ -150,6 +170,10 @@ void RegisterApproxDistinctAggregates(FunctionRegistry& registry) {
         if (args.size() != 1) return std::nullopt;
         const columnar::TypePtr type = args[0] != nullptr ? args[0] : columnar::Boolean();
         std::optional<AggregateFunction> result;
+        if (type->is_nested()) {
+          return MakeFunction("approx_distinct", {type}, columnar::Int64(),
+                              FactoryOf<ApproxDistinctAccumulator<NestedImageTraits>>());
+        }
         VisitValueTraits(type, [&](auto traits) {
           using Traits = decltype(traits);
           result = MakeFunction("approx_distinct", {type}, columnar::Int64(),

@@ -7,7 +7,9 @@
 // real as its 32-bit pattern sign-extended; boolean as 1 / 0; varchar / varbinary as
 // their bytes; decimal(p <= 18) as the unscaled 64-bit value. Decimals wider than 18
 // digits hash their 16 bytes (not Trino's value). The hash is the XXH64 of Parquet's
-// bloom filters (formats/parquet/bloom_filter.h).
+// bloom filters (formats/parquet/bloom_filter.h). Arrays, maps and rows hash their
+// grouping-key image (nested_key_encoding.h: a map's entries in key order), stable across
+// runs and not Trino's bytes.
 
 #include <bit>
 #include <cmath>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "exec/functions/aggregate_accumulator_internal.h"
+#include "exec/functions/nested_key_encoding.h"
 #include "formats/parquet/bloom_filter.h"
 
 namespace sqe::exec::aggregate_internal {
@@ -42,6 +45,11 @@ uint64_t HashLong(int64_t v) { return XxHash64(&v, 8); }
 /// Trino's xxhash64 of row i of `column` (not NULL).
 uint64_t ValueHash(const Column& column, int64_t i) {
   const columnar::TypePtr& type = column.type();
+  if (type->is_nested()) {  // arrays, maps, rows: their grouping-key image (map order free)
+    std::string image;
+    AppendGroupingKey(column, i, &image);
+    return XxHash64(image.data(), image.size());
+  }
   switch (type->id()) {
     case TypeId::kBoolean:
       return HashLong(column.BoolAt(i) ? 1 : 0);
@@ -134,7 +142,6 @@ void RegisterChecksumAggregate(FunctionRegistry& registry) {
       [](const std::vector<columnar::TypePtr>& args) -> std::optional<AggregateFunction> {
         if (args.size() != 1) return std::nullopt;
         const columnar::TypePtr type = args[0] == nullptr ? columnar::Boolean() : args[0];
-        if (!IsOrderable(type)) return std::nullopt;
         return MakeFunction("checksum", {type}, columnar::Binary(),
                             FactoryOf<ChecksumAccumulator>());
       },

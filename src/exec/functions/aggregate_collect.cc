@@ -16,7 +16,9 @@
 #include "columnar/bit_util.h"
 #include "columnar/buffer.h"
 #include "exec/functions/aggregate_accumulator_internal.h"
+#include "exec/functions/comparison.h"
 #include "exec/functions/interleave.h"
+#include "exec/functions/nested_key_encoding.h"
 
 namespace sqe::exec::aggregate_internal {
 
@@ -139,7 +141,14 @@ class ArrayAggAccumulator final : public RowCollector {
 };
 
 /// The bytes identifying a value as a map key.
+/// A map key's identity: its bytes, or for an array, map or row its grouping-key image
+/// (equal exactly when the keys are not distinct).
 std::string KeyBytes(const Column& column, int64_t i) {
+  if (column.type()->is_nested()) {
+    std::string image;
+    AppendGroupingKey(column, i, &image);
+    return image;
+  }
   char b = 0;
   return std::string(RawValue(column, i, &b));
 }
@@ -396,7 +405,7 @@ void RegisterCollectAggregates(FunctionRegistry& registry) {
         [name, multi](const std::vector<TypePtr>& args) -> std::optional<AggregateFunction> {
           if (args.size() != 2) return std::nullopt;
           const TypePtr key = OrVarchar(args[0]);
-          if (!IsOrderable(key)) return std::nullopt;
+          if (!IsComparableType(key)) return std::nullopt;
           const TypePtr value = OrBoolean(args[1]);
           const TypePtr result = columnar::Map(key, multi ? columnar::List(value) : value);
           return MakeFunction(name, {key, value}, result,
@@ -415,7 +424,7 @@ void RegisterCollectAggregates(FunctionRegistry& registry) {
       [](const std::vector<TypePtr>& args) -> std::optional<AggregateFunction> {
         if (args.size() != 1) return std::nullopt;
         const TypePtr key = OrVarchar(args[0]);
-        if (!IsOrderable(key)) return std::nullopt;
+        if (!IsComparableType(key)) return std::nullopt;
         const TypePtr result = columnar::Map(key, columnar::Int64());
         return MakeFunction("histogram", {key}, result,
                             [result](std::shared_ptr<MemoryTracker> tracker)

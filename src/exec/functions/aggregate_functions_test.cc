@@ -403,8 +403,13 @@ TEST(AggregateFunctionsTest, OrderedWrapperSortsEachGroupAndDropsFilteredRows) {
   SQE_ASSIGN_OR_FAIL(Column none,
                      RunFunction(ordered, {Int64s({}), Strings({}), Bools({})}, {}, 1));
   EXPECT_EQ(Json(none), "[null]");
-  EXPECT_FALSE(
+  // Arrays order (by their order-preserving images); maps have no order.
+  EXPECT_TRUE(
       MakeOrderedAggregate(inner, {{columnar::List(columnar::Int64()), true, false}}, false).ok());
+  EXPECT_FALSE(
+      MakeOrderedAggregate(
+          inner, {{columnar::Map(columnar::Int64(), columnar::Int64()), true, false}}, false)
+          .ok());
 }
 
 TEST(AggregateFunctionsTest, ListsAllAggregates) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "exec/functions/aggregate_accumulator_internal.h"
+#include "exec/functions/nested_comparison.h"
 
 namespace sqe::exec::aggregate_internal {
 namespace {
@@ -139,7 +140,7 @@ void RegisterMinMaxByNAggregates(FunctionRegistry& registry) {
           }
           const TypePtr x = args[0] == nullptr ? columnar::Boolean() : args[0];
           const TypePtr y = args[1] == nullptr ? columnar::Boolean() : args[1];
-          if (!IsOrderable(y) || x->is_nested()) return std::nullopt;
+          if (!IsOrderableType(y)) return std::nullopt;  // arrays, rows: order images
           const TypePtr result = columnar::List(x);
           return MakeFunction(name, {x, y, columnar::Int64()}, result,
                               [result, y, max](std::shared_ptr<MemoryTracker> tracker)

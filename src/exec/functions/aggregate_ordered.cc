@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "exec/functions/aggregate_accumulator_internal.h"
+#include "exec/functions/nested_comparison.h"
+#include "exec/functions/order_preserving_key.h"
 
 namespace sqe::exec {
 namespace {
@@ -134,6 +136,15 @@ namespace aggregate_internal {
 
 ValueCompare MakeValueCompare(const columnar::TypePtr& type) {
   ValueCompare compare;
+  if (type->is_nested()) {  // arrays and rows: by their order-preserving images
+    return [](const Column& a, int64_t i, const Column& b, int64_t j) {
+      std::string x, y;
+      order_key::AppendSortValue(a, i, &x);
+      order_key::AppendSortValue(b, j, &y);
+      const int c = x.compare(y);
+      return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    };
+  }
   VisitValueTraits(type, [&](auto traits) {
     using Traits = decltype(traits);
     compare = [](const Column& a, int64_t i, const Column& b, int64_t j) {
@@ -155,7 +166,7 @@ Result<const AggregateFunction*> MakeOrderedAggregate(const AggregateFunction* i
                                                       bool with_filter) {
   std::string key = std::to_string(reinterpret_cast<uintptr_t>(inner)) + (with_filter ? "f" : "");
   for (const AggregateSortKey& k : keys) {
-    if (!aggregate_internal::IsOrderable(k.type)) {
+    if (k.type == nullptr || !IsOrderableType(k.type)) {
       return Status::InvalidArgument("ORDER BY inside " + inner->name + " on type " +
                                      (k.type == nullptr ? "unknown" : k.type->ToString()) +
                                      " is not orderable");

@@ -1,11 +1,15 @@
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "columnar/bit_util.h"
 #include "columnar/take.h"
 #include "exec/functions/array_elements_internal.h"
 #include "exec/functions/cast.h"
+#include "exec/functions/comparison.h"
 #include "exec/functions/kernel_internal.h"
+#include "exec/functions/nested_comparison.h"
+#include "exec/functions/nested_key_encoding.h"
 
 namespace sqe::exec::array_elements {
 
@@ -115,18 +119,9 @@ Result<Column> MakeMap(const TypePtr& type, int64_t rows, const std::vector<uint
   return MakeListWithNulls(type, rows, is_null, lengths, std::move(entries), ctx);
 }
 
-bool IsOrderable(const TypePtr& type) {
-  if (type == nullptr) return false;
-  switch (type->id()) {
-    case TypeId::kStruct:
-    case TypeId::kMap:
-      return false;
-    case TypeId::kList:
-      return IsOrderable(type->value_field().type());
-    default:
-      return true;
-  }
-}
+bool IsOrderable(const TypePtr& type) { return IsOrderableType(type); }
+
+bool HasEquality(const TypePtr& type) { return type != nullptr && IsComparableType(type); }
 
 namespace {
 
@@ -189,6 +184,22 @@ int CompareValues(const Column& a, int64_t i, const Column& b, int64_t j) {
       }
       return Three(an, bn);
     }
+    case TypeId::kStruct: {
+      for (int f = 0; f < a.type()->num_fields(); ++f) {
+        const int c = CompareNullable(a.StructField(f), i, b.StructField(f), j);
+        if (c != 0) return c;
+      }
+      return 0;
+    }
+    case TypeId::kMap: {
+      // Maps have no SQL order; their grouping-key images give a total order that is 0
+      // exactly for maps that are not distinct (the same entries in any order).
+      std::string x, y;
+      AppendGroupingKey(a, i, &x);
+      AppendGroupingKey(b, j, &y);
+      const int c = x.compare(y);
+      return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
     default:
       return 0;
   }
@@ -246,6 +257,9 @@ Status CheckMapKeys(const Column& keys, const std::vector<int64_t>& lengths,
     positions.clear();
     for (int64_t k = start; k < start + lengths[i]; ++k) {
       if (keys.IsNull(k)) return Status::InvalidArgument("map key cannot be null");
+      if (keys.type()->is_nested() && ContainsNull(keys, k)) {
+        return Status::InvalidArgument("map key cannot be indeterminate (holds a NULL)");
+      }
       positions.push_back(static_cast<uint32_t>(k));
     }
     start += lengths[i];

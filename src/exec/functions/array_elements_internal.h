@@ -70,12 +70,19 @@ Result<columnar::Column> MakeMap(const columnar::TypePtr& type, int64_t rows,
                                  const std::vector<int64_t>& lengths, columnar::Column keys,
                                  columnar::Column values, const EvalContext& ctx);
 
-/// Whether CompareValues orders values of `type`.
+/// Whether CompareValues orders values of `type` as SQL does (scalars; arrays and rows of
+/// such; no map anywhere inside).
 bool IsOrderable(const columnar::TypePtr& type);
+
+/// Whether values of `type` can be told equal or not (every type, maps included): what
+/// array_distinct, array_position, the set functions and map keys need. CompareValues
+/// orders maps by their grouping-key images, so 0 still means "not distinct".
+bool HasEquality(const columnar::TypePtr& type);
 
 /// <0, 0, >0 as non-null value i of `a` sorts before, equal to, or after non-null value j of
 /// `b` (same type). NaN sorts above every number and equals NaN; NULL elements inside
-/// arrays sort last.
+/// arrays (and NULL fields of rows, compared field by field) sort last; maps compare by
+/// their grouping-key images (no SQL order, but 0 exactly when not distinct).
 int CompareValues(const columnar::Column& a, int64_t i, const columnar::Column& b, int64_t j);
 
 /// Three-way comparison with NULLs equal to each other and after every value.

@@ -380,20 +380,25 @@ Result<Column> ArrayJoin(const std::vector<Column>& args, int64_t rows, const Sc
 TypePtr SharedElement(const TypePtr& a, const TypePtr& b) {
   if (!IsList(a) || !IsList(b)) return nullptr;
   auto common = CommonSuperType(ElementOf(a), ElementOf(b));
-  if (!common || !IsOrderable(*common)) return nullptr;
-  if ((*common)->id() == TypeId::kList &&
+  if (!common || !HasEquality(*common)) return nullptr;
+  if ((*common)->is_nested() &&
       !(ElementOf(a)->Equals(**common) && ElementOf(b)->Equals(**common))) {
     return nullptr;  // nested lists are not cast element-wise
   }
   return *common;
 }
 
-/// A function of one array whose elements must be orderable, returning `ret(array type)`.
+/// What a one-array function needs of its elements.
+enum class ElementNeed { kNothing, kEquality, kOrder };
+
+/// A function of one array whose elements meet `need`, returning `ret(array type)`.
 std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> OneArray(
     const std::string& name, std::function<TypePtr(const TypePtr&)> ret, ScalarKernel kernel,
-    bool need_order = true) {
-  return [name, ret, kernel, need_order](const std::vector<TypePtr>& t) {
-    if (t.size() != 1 || !IsList(t[0]) || (need_order && !IsOrderable(ElementOf(t[0])))) {
+    ElementNeed need = ElementNeed::kOrder) {
+  return [name, ret, kernel, need](const std::vector<TypePtr>& t) {
+    if (t.size() != 1 || !IsList(t[0]) ||
+        (need == ElementNeed::kOrder && !IsOrderable(ElementOf(t[0]))) ||
+        (need == ElementNeed::kEquality && !HasEquality(ElementOf(t[0])))) {
       return std::optional<ScalarFunction>();
     }
     return kernel::Instance(name, {t[0]}, ret(t[0]), kernel);
@@ -405,7 +410,8 @@ std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> OneArr
 void RegisterArrayMoreFunctions(FunctionRegistry& r) {
   auto same = [](const TypePtr& t) { return t; };
   auto element = [](const TypePtr& t) { return ElementOf(t); };
-  AddFamily(r, "array_distinct", OneArray("array_distinct", same, PickKernel(DistinctRow)),
+  AddFamily(r, "array_distinct",
+            OneArray("array_distinct", same, PickKernel(DistinctRow), ElementNeed::kEquality),
             "array(T)", "array(T)", "the array without duplicates (first occurrences kept)");
   AddFamily(r, "array_sort", OneArray("array_sort", same, PickKernel(SortRow)), "array(T)",
             "array(T)", "the array in ascending order, NULLs last");
@@ -413,8 +419,8 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
             "the greatest element (NULL if the array is empty or holds a NULL)");
   AddFamily(r, "array_min", OneArray("array_min", element, ExtremeKernel(false)), "T", "array(T)",
             "the least element (NULL if the array is empty or holds a NULL)");
-  AddFamily(r, "reverse", OneArray("reverse", same, PickKernel(ReverseRow), false), "array(T)",
-            "array(T)", "the elements in reverse order");
+  AddFamily(r, "reverse", OneArray("reverse", same, PickKernel(ReverseRow), ElementNeed::kNothing),
+            "array(T)", "array(T)", "the elements in reverse order");
   AddFamily(
       r, "flatten",
       [](const std::vector<TypePtr>& t) {
@@ -427,7 +433,7 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
   auto array_and_element = [](std::string name, std::function<TypePtr(const TypePtr&)> ret,
                               ScalarKernel kernel) {
     return [name, ret, kernel](const std::vector<TypePtr>& t) {
-      if (t.size() != 2 || !IsList(t[0]) || !IsOrderable(ElementOf(t[0]))) {
+      if (t.size() != 2 || !IsList(t[0]) || !HasEquality(ElementOf(t[0]))) {
         return std::optional<ScalarFunction>();
       }
       return kernel::Instance(name, {t[0], ElementOf(t[0])}, ret(t[0]), kernel);

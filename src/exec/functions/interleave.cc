@@ -1,6 +1,8 @@
 #include "exec/functions/interleave.h"
 
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "columnar/take.h"
 #include "exec/functions/kernel_internal.h"
@@ -117,6 +119,36 @@ Result<Column> Interleave(const columnar::TypePtr& type, const std::vector<Colum
       fields.push_back(std::move(field));
     }
     return Column::Make(type, rows, {valid}, std::move(fields), nulls);
+  }
+  if (type->layout() == Layout::kList) {
+    // Arrays and maps: each row's elements (a map's entries) from its piece's child, so
+    // the child column interleaves the same way one level down.
+    SQE_ASSIGN_OR_RETURN(auto offsets, kernel::AllocateBuffer((rows + 1) * 4, ctx));
+    int32_t* off = offsets->mutable_data_as<int32_t>();
+    std::vector<Column> children(pieces.size());
+    for (size_t k = 0; k < pieces.size(); ++k) children[k] = pieces[k].child(0);
+    std::vector<int32_t> element_piece;
+    std::vector<uint32_t> element_row;
+    off[0] = 0;
+    for (int64_t i = 0; i < rows; ++i) {
+      const int32_t p = piece_of_row[i];
+      if (p >= 0 && pieces[p].IsValid(row_in_piece[i])) {
+        const int64_t start = pieces[p].ListStart(row_in_piece[i]);
+        const int64_t length = pieces[p].ListLength(row_in_piece[i]);
+        if (static_cast<int64_t>(element_row.size()) + length > INT32_MAX) {
+          return Status::ResourceExhausted("array result over 2^31 elements");
+        }
+        for (int64_t e = 0; e < length; ++e) {
+          element_piece.push_back(p);
+          element_row.push_back(static_cast<uint32_t>(start + e));
+        }
+      }
+      off[i + 1] = static_cast<int32_t>(element_row.size());
+    }
+    SQE_ASSIGN_OR_RETURN(Column child, Interleave(type->value_field().type(), children,
+                                                  element_piece.data(), element_row.data(),
+                                                  static_cast<int64_t>(element_row.size()), ctx));
+    return Column::Make(type, rows, {valid, std::move(offsets)}, {std::move(child)}, nulls);
   }
   // Other nested types: only from one piece (plus NULL rows), through Take.
   int32_t only = -1;

@@ -1,8 +1,8 @@
 #pragma once
 /// Interleave: assembles one column from rows of several same-typed columns, the merge
 /// step of lazily evaluated CASE / COALESCE branches and of greatest / least. Typed loops
-/// over raw buffers per layout (fixed width, boolean, var-binary); nested types are
-/// gathered with columnar::Take when they come from a single piece.
+/// over raw buffers per layout (fixed width, boolean, var-binary); rows field by field,
+/// arrays and maps by interleaving their elements (entries) one level down.
 
 #include <cstdint>
 #include <vector>
