@@ -341,6 +341,47 @@ TEST(AggregateFunctionsTest, ChecksumIsTrinosXxHash64Sum) {
   EXPECT_EQ(AggJson("checksum", {Int64s({})}), "[null]");
 }
 
+TEST(AggregateFunctionsTest, HashingAggregatesTakeArraysByValue) {
+  // NULL elements equal each other; a NULL array is skipped by approx_distinct.
+  const std::vector<std::optional<int64_t>> null_element = {std::nullopt};
+  Column a = Int64Lists({{{1, 2}}, {{2}}, {{1, 2}}, std::nullopt, null_element, null_element});
+  ASSERT_EQ(Json(a), "[[1,2],[2],[1,2],null,[null],[null]]");
+  EXPECT_EQ(AggJson("approx_distinct", {a}), "[3]");
+  EXPECT_EQ(AggJson("approx_distinct", {a}, {0, 1, 1, 0, 1, 0}, 2), "[2,3]");
+  // checksum: the same multiset of arrays in another order gives the same bytes; a
+  // different one (or one more NULL) does not.
+  SQE_ASSIGN_OR_FAIL(Column x,
+                     Aggregate("checksum", {Int64Lists({{{1}}, {{2, 3}}, std::nullopt})}));
+  SQE_ASSIGN_OR_FAIL(Column y,
+                     Aggregate("checksum", {Int64Lists({std::nullopt, {{2, 3}}, {{1}}})}));
+  SQE_ASSIGN_OR_FAIL(Column z,
+                     Aggregate("checksum", {Int64Lists({{{1}}, {{3, 2}}, std::nullopt})}));
+  SQE_ASSIGN_OR_FAIL(Column w, Aggregate("checksum", {Int64Lists({{{1}}, {{2, 3}}})}));
+  EXPECT_EQ(x.StringAt(0), y.StringAt(0));
+  EXPECT_NE(x.StringAt(0), z.StringAt(0));
+  EXPECT_NE(x.StringAt(0), w.StringAt(0));
+}
+
+TEST(AggregateFunctionsTest, KeyedAggregatesKeyArraysByValue) {
+  // Split over two accumulators, so the keys come from two pieces.
+  Column a = Int64Lists({{{1}}, {{2, std::nullopt}}, {{1}}, {{2, std::nullopt}}, {{}}});
+  SQE_ASSIGN_OR_FAIL(Column h, Aggregate("histogram", {a}));
+  ASSERT_EQ(h.ListLength(0), 3);
+  EXPECT_EQ(Json(h.MapKeys()), "[[1],[2,null],[]]");
+  EXPECT_EQ(Json(h.MapItems()), "[2,2,1]");
+  SQE_ASSIGN_OR_FAIL(Column m, Aggregate("multimap_agg", {a, Int64s({10, 20, 30, 40, 50})}));
+  EXPECT_EQ(Json(m.MapKeys()), "[[1],[2,null],[]]");
+  EXPECT_EQ(Json(m.MapItems()), "[[10,30],[20,40],[50]]");
+}
+
+TEST(AggregateFunctionsTest, ByNOrdersByArrayKeys) {
+  Column v = Int64s({1, 2, 3, 4});
+  Column y = Int64Lists({{{2}}, {{1}}, {{3}}, {{2, 5}}});
+  EXPECT_EQ(AggJson("max_by", {v, y, Int64s({2, 2, 2, 2})}), "[[3,4]]");
+  EXPECT_EQ(AggJson("min_by", {v, y, Int64s({2, 2, 2, 2})}), "[[2,1]]");
+  EXPECT_EQ(AggJson("min_by", {y, v, Int64s({2, 2, 2, 2})}), "[[[2],[1]]]");
+}
+
 TEST(AggregateFunctionsTest, ApproxPercentileExactWhenSmallAndCloseWhenLarge) {
   Column x = Int64s({5, 1, 4, 2, 3, std::nullopt});
   Column half = Float64s({0.5, 0.5, 0.5, 0.5, 0.5, 0.5});
