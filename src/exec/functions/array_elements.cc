@@ -248,6 +248,48 @@ Result<Column> BooleanFromStates(const std::vector<uint8_t>& state, const EvalCo
                       {}, nulls);
 }
 
+namespace {
+
+/// Row i of `column` as text for an error message: scalars as CAST to varchar, arrays
+/// "[a, b]", rows "{a, b}", maps "{k=v}"; "?" where a scalar does not cast.
+std::string ValueText(const Column& column, int64_t i, const EvalContext& ctx) {
+  if (column.IsNull(i)) return "null";
+  std::string text;
+  switch (column.type_id()) {
+    case TypeId::kList:
+    case TypeId::kMap: {
+      const bool map = column.type_id() == TypeId::kMap;
+      const Column& entries = column.ListValues();
+      Column keys = map ? entries.StructField(0) : entries;
+      Column items = map ? entries.StructField(1) : entries;
+      text = map ? "{" : "[";
+      for (int64_t k = 0; k < column.ListLength(i); ++k) {
+        const int64_t e = column.ListStart(i) + k;
+        if (k > 0) text += ", ";
+        text += ValueText(keys, e, ctx);
+        if (map) text += "=" + ValueText(items, e, ctx);
+      }
+      return text + (map ? "}" : "]");
+    }
+    case TypeId::kStruct:
+      text = "{";
+      for (int f = 0; f < column.type()->num_fields(); ++f) {
+        if (f > 0) text += ", ";
+        text += ValueText(column.StructField(f), i, ctx);
+      }
+      return text + "}";
+    default: {
+      auto one = Gather(column, {static_cast<uint32_t>(i)}, ctx);
+      if (!one.ok()) return "?";
+      auto as_text = CastColumn(*one, columnar::String(), true, ctx);
+      if (!as_text.ok() || !as_text->IsValid(0)) return "?";
+      return std::string(as_text->StringAt(0));
+    }
+  }
+}
+
+}  // namespace
+
 Status CheckMapKeys(const Column& keys, const std::vector<int64_t>& lengths,
                     const std::vector<uint8_t>& is_null, const EvalContext& ctx) {
   int64_t start = 0;
@@ -258,7 +300,8 @@ Status CheckMapKeys(const Column& keys, const std::vector<int64_t>& lengths,
     for (int64_t k = start; k < start + lengths[i]; ++k) {
       if (keys.IsNull(k)) return Status::InvalidArgument("map key cannot be null");
       if (keys.type()->is_nested() && ContainsNull(keys, k)) {
-        return Status::InvalidArgument("map key cannot be indeterminate (holds a NULL)");
+        return Status::InvalidArgument("map key cannot be indeterminate: " +
+                                       ValueText(keys, k, ctx));
       }
       positions.push_back(static_cast<uint32_t>(k));
     }
@@ -268,13 +311,8 @@ Status CheckMapKeys(const Column& keys, const std::vector<int64_t>& lengths,
               [&](uint32_t x, uint32_t y) { return CompareValues(keys, x, keys, y) < 0; });
     for (size_t k = 1; k < positions.size(); ++k) {
       if (CompareValues(keys, positions[k - 1], keys, positions[k]) != 0) continue;
-      std::string text = "?";
-      auto one = Gather(keys, {positions[k]}, ctx);
-      if (one.ok()) {
-        auto as_text = CastColumn(*one, columnar::String(), true, ctx);
-        if (as_text.ok() && as_text->IsValid(0)) text = std::string(as_text->StringAt(0));
-      }
-      return Status::InvalidArgument("Duplicate map keys (" + text + ") are not allowed");
+      return Status::InvalidArgument("Duplicate map keys (" + ValueText(keys, positions[k], ctx) +
+                                     ") are not allowed");
     }
   }
   return Status::OK();

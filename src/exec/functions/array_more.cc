@@ -5,6 +5,7 @@
 // the first occurrence's position.
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "exec/functions/array_elements_internal.h"
@@ -12,6 +13,7 @@
 #include "exec/functions/cast.h"
 #include "exec/functions/interleave.h"
 #include "exec/functions/kernel_internal.h"
+#include "exec/functions/nested_comparison.h"
 
 namespace sqe::exec {
 
@@ -94,11 +96,29 @@ Status ReverseRow(const std::vector<Column>& args, int64_t i, std::vector<uint32
   return Status::OK();
 }
 
+/// Whether valid element p of `v` is `=` to valid value i of `x`. Arrays, maps and rows
+/// compare as `=` does; a NULL element that leaves it unknown is an error, as in Trino.
+Result<bool> ElementEquals(const Column& v, int64_t p, const Column& x, int64_t i,
+                           const char* function) {
+  if (!v.type()->is_nested()) return CompareValues(v, p, x, i) == 0;
+  const std::optional<bool> equal = NestedEquals(v, p, x, i);
+  if (!equal) {
+    return Status::NotImplemented(std::string(function) +
+                                  " does not support arrays with elements that are null or "
+                                  "contain null");
+  }
+  return *equal;
+}
+
 /// array_remove(a, v): every element not equal to v (NULL elements stay).
 Status RemoveRow(const std::vector<Column>& args, int64_t i, std::vector<uint32_t>* out) {
   const Column& v = args[0].ListValues();
   for (uint32_t p : RowPositions(args[0], i)) {
-    if (v.IsNull(p) || CompareValues(v, p, args[1], i) != 0) out->push_back(p);
+    bool equal = false;
+    if (v.IsValid(p)) {
+      SQE_ASSIGN_OR_RETURN(equal, ElementEquals(v, p, args[1], i, "array_remove"));
+    }
+    if (!equal) out->push_back(p);
   }
   return Status::OK();
 }
@@ -174,7 +194,11 @@ Result<Column> Position(const std::vector<Column>& args, int64_t rows, const Sca
     if (!kernel::ValidAt(validity, i)) continue;
     int64_t k = 1;
     for (uint32_t p : RowPositions(a, i)) {
-      if (v.IsValid(p) && CompareValues(v, p, args[1], i) == 0) {
+      bool equal = false;
+      if (v.IsValid(p)) {
+        SQE_ASSIGN_OR_RETURN(equal, ElementEquals(v, p, args[1], i, "array_position"));
+      }
+      if (equal) {
         out[i] = k;
         break;
       }

@@ -149,6 +149,12 @@ bool IsOrderableType(const TypePtr& type) {
   return true;
 }
 
+std::optional<bool> NestedEquals(const Column& a, int64_t i, const Column& b, int64_t j) {
+  const Truth t = Equal(a, i, b, j, false);
+  if (t == Truth::kUnknown) return std::nullopt;
+  return t == Truth::kTrue;
+}
+
 Result<Column> CompareNestedColumns(CompareOp op, const Column& a, const Column& b,
                                     const EvalContext& ctx) {
   const int64_t rows = a.length();

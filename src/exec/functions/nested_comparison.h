@@ -11,6 +11,9 @@
 ///   error, as in Trino ("ARRAY comparison not supported for arrays with null elements").
 /// Pure, thread-safe.
 
+#include <cstdint>
+#include <optional>
+
 #include "columnar/column.h"
 #include "common/result.h"
 #include "exec/functions/comparison.h"
@@ -22,6 +25,11 @@ bool IsNestedComparable(const columnar::TypePtr& type);
 
 /// Whether values of `type` have an order (no map anywhere inside).
 bool IsOrderableType(const columnar::TypePtr& type);
+
+/// a[i] = b[j] for valid values of the same nested type: true, false, or nullopt when a
+/// NULL element leaves it unknown (array_position / array_remove refuse that, as Trino).
+std::optional<bool> NestedEquals(const columnar::Column& a, int64_t i, const columnar::Column& b,
+                                 int64_t j);
 
 /// a[i] op b[i] for nested columns of the same type.
 Result<columnar::Column> CompareNestedColumns(CompareOp op, const columnar::Column& a,
