@@ -281,11 +281,6 @@ bool VisitValueTraits(const columnar::TypePtr& type, Fn&& fn) {
   }
 }
 
-/// Whether min/max/sort may order values of `type` (every scalar type).
-inline bool IsOrderable(const columnar::TypePtr& type) {
-  return type != nullptr && !type->is_nested();
-}
-
 /// The bytes of any scalar value, for accumulators that only move values (max_by's x,
 /// distinct sets): fixed width: its byte_width() bytes; boolean: one byte in
 /// *bool_byte; strings: their bytes.
