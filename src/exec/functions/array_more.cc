@@ -405,11 +405,7 @@ TypePtr SharedElement(const TypePtr& a, const TypePtr& b) {
   if (!IsList(a) || !IsList(b)) return nullptr;
   auto common = CommonSuperType(ElementOf(a), ElementOf(b));
   if (!common || !HasEquality(*common)) return nullptr;
-  if ((*common)->is_nested() &&
-      !(ElementOf(a)->Equals(**common) && ElementOf(b)->Equals(**common))) {
-    return nullptr;  // nested lists are not cast element-wise
-  }
-  return *common;
+  return *common;  // WithElementType casts nested elements too (CAST array / row / map)
 }
 
 /// What a one-array function needs of its elements.
