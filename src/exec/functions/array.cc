@@ -8,6 +8,7 @@
 #include <string>
 
 #include "columnar/take.h"
+#include "exec/functions/array_elements_internal.h"
 #include "exec/functions/builtin_families.h"
 #include "exec/functions/comparison.h"
 #include "exec/functions/interleave.h"
@@ -260,16 +261,18 @@ void RegisterArrayFunctions(FunctionRegistry& r) {
   r.AddScalar("subscript", AtResolver("subscript", OutOfRange::kError),
               {"subscript", "T | V", "array(T), bigint | map(K,V), K", "scalar",
                "a[i] (1-based; an error out of range) and m[key] (an error for a missing key)"});
-  r.AddScalar(
-      "contains",
-      [](const std::vector<TypePtr>& types) -> Result<std::optional<ScalarFunction>> {
-        if (types.size() != 2 || !IsList(types[0])) return std::optional<ScalarFunction>();
-        const TypePtr& element = types[0]->value_field().type();
-        if (!IsComparableType(element)) return std::optional<ScalarFunction>();
-        return kernel::Instance("contains", {types[0], element}, columnar::Boolean(), Contains);
-      },
-      {"contains", "boolean", "array(T), T", "scalar",
-       "whether the array holds the value (NULL when it does not but holds a NULL)"});
+  r.AddScalar("contains",
+              [](const std::vector<TypePtr>& types) -> Result<std::optional<ScalarFunction>> {
+                if (types.size() != 2 || !IsList(types[0])) return std::optional<ScalarFunction>();
+                if (!IsComparableType(types[0]->value_field().type())) {
+                  return std::optional<ScalarFunction>();
+                }
+                const TypePtr element = array_elements::ElementWithValue(types[0], types[1]);
+                return kernel::Instance("contains", {columnar::List(element), element},
+                                        columnar::Boolean(), Contains);
+              },
+              {"contains", "boolean", "array(T), T", "scalar",
+               "whether the array holds the value (NULL when it does not but holds a NULL)"});
 }
 
 }  // namespace sqe::exec

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "columnar/bit_util.h"
@@ -122,6 +123,14 @@ Result<Column> MakeMap(const TypePtr& type, int64_t rows, const std::vector<uint
 bool IsOrderable(const TypePtr& type) { return IsOrderableType(type); }
 
 bool HasEquality(const TypePtr& type) { return type != nullptr && IsComparableType(type); }
+
+TypePtr ElementWithValue(const TypePtr& array, const TypePtr& value) {
+  const TypePtr& element = array->value_field().type();
+  if (value == nullptr || value->Equals(*element)) return element;
+  if (IsUnknownElementArray(array) && HasEquality(value)) return value;  // ARRAY[]
+  std::optional<TypePtr> common = CommonSuperType(element, value);
+  return common && HasEquality(*common) ? *common : element;
+}
 
 namespace {
 

@@ -79,6 +79,12 @@ bool IsOrderable(const columnar::TypePtr& type);
 /// orders maps by their grouping-key images, so 0 still means "not distinct".
 bool HasEquality(const columnar::TypePtr& type);
 
+/// The element type of array_position / array_remove / contains over `array`: its
+/// element type, widened to the common type with the value's when there is one
+/// (contains(ARRAY[1], 1.5), nested elements too; the value's type for an empty ARRAY[]),
+/// so the planner casts both sides to it.
+columnar::TypePtr ElementWithValue(const columnar::TypePtr& array, const columnar::TypePtr& value);
+
 /// <0, 0, >0 as non-null value i of `a` sorts before, equal to, or after non-null value j of
 /// `b` (same type). NaN sorts above every number and equals NaN; NULL elements inside
 /// arrays (and NULL fields of rows, compared field by field) sort last; maps compare by

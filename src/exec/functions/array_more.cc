@@ -456,7 +456,9 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
       if (t.size() != 2 || !IsList(t[0]) || !HasEquality(ElementOf(t[0]))) {
         return std::optional<ScalarFunction>();
       }
-      return kernel::Instance(name, {t[0], ElementOf(t[0])}, ret(t[0]), kernel);
+      const TypePtr element = ElementWithValue(t[0], t[1]);
+      const TypePtr array = columnar::List(element);
+      return kernel::Instance(name, {array, element}, ret(array), kernel);
     };
   };
   AddFamily(r, "array_position",
