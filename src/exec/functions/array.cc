@@ -36,9 +36,6 @@ Result<Column> ArrayConstructor(const std::vector<Column>& args, int64_t rows,
   Column child;
   if (n == 0) {
     SQE_ASSIGN_OR_RETURN(child, Column::MakeAllNull(element_type, 0, ctx.tracker));
-  } else if (element_type->is_nested() && element_type->id() != TypeId::kStruct && n > 1) {
-    return Status::NotImplemented("ARRAY[...] of " + element_type->ToString() +
-                                  " values that are not constants is not supported yet");
   } else {
     std::vector<int32_t> piece(static_cast<size_t>(rows * n));
     std::vector<uint32_t> row(static_cast<size_t>(rows * n));

@@ -25,6 +25,46 @@ TEST(ArrayMoreFunctions, DistinctKeepsFirstOccurrencesAndOneNull) {
             "[[3,1,null],[],null]");
 }
 
+/// A row(x bigint, y varchar) column.
+columnar::Column Rows(const std::vector<std::optional<int64_t>>& x,
+                      const std::vector<std::optional<std::string>>& y) {
+  auto row =
+      columnar::Column::Make(columnar::Struct({columnar::Field("x", columnar::Int64()),
+                                               columnar::Field("y", columnar::String())}),
+                             static_cast<int64_t>(x.size()), {nullptr}, {Int64s(x), Strings(y)});
+  columnar::testing::DieIfError(row.status());
+  return *row;
+}
+
+TEST(ArrayMoreFunctions, RowsSortFieldByFieldWithNullFieldsLast) {
+  // One array per row of the inputs: [a[i], b[i], c[i]].
+  auto arrays = Call("array_constructor", {Rows({2, 5}, {"a", "b"}), Rows({1, 5}, {"z", "a"}),
+                                           Rows({2, 4}, {std::nullopt, "c"})});
+  ASSERT_TRUE(arrays.ok()) << arrays.status().message();
+  EXPECT_EQ(JsonOf("array_sort", {*arrays}),
+            "[[{\"x\":1,\"y\":\"z\"},{\"x\":2,\"y\":\"a\"},{\"x\":2,\"y\":null}],"
+            "[{\"x\":4,\"y\":\"c\"},{\"x\":5,\"y\":\"a\"},{\"x\":5,\"y\":\"b\"}]]");
+  // A NULL field orders after every value (as ORDER BY does), so (2, NULL) is the max.
+  EXPECT_EQ(JsonOf("array_max", {*arrays}), "[{\"x\":2,\"y\":null},{\"x\":5,\"y\":\"b\"}]");
+  EXPECT_EQ(JsonOf("array_min", {*arrays}), "[{\"x\":1,\"y\":\"z\"},{\"x\":4,\"y\":\"c\"}]");
+}
+
+TEST(ArrayMoreFunctions, MapsAreDistinctByEntriesInAnyOrderButHaveNoOrder) {
+  auto m1 = Call("map", {Int64Lists({{{1, 2}}}), Int64Lists({{{10, 20}}})});
+  auto m2 = Call("map", {Int64Lists({{{2, 1}}}), Int64Lists({{{20, 10}}})});
+  auto m3 = Call("map", {Int64Lists({{{1}}}), Int64Lists({{{10}}})});
+  ASSERT_TRUE(m1.ok() && m2.ok() && m3.ok());
+  auto arrays = Call("array_constructor", {*m1, *m2, *m3, *m2});
+  ASSERT_TRUE(arrays.ok()) << arrays.status().message();
+  auto distinct = Call("array_distinct", {*arrays});
+  ASSERT_TRUE(distinct.ok()) << distinct.status().message();
+  EXPECT_EQ(Eval("cardinality", {*distinct}), "2");
+  EXPECT_EQ(Eval("array_position", {*arrays, *m2}), "1");
+  EXPECT_EQ(ResultType("array_sort", {arrays->type()}).substr(0, 6), "error:");
+  EXPECT_EQ(ResultType("array_max", {arrays->type()}).substr(0, 6), "error:");
+  EXPECT_EQ(ResultType("array_distinct", {arrays->type()}), arrays->type()->ToString());
+}
+
 TEST(ArrayMoreFunctions, SortPutsNullsLast) {
   EXPECT_EQ(JsonOf("array_sort", {Int64Lists({{{3, std::nullopt, 1, 2}}, {{}}})}),
             "[[1,2,3,null],[]]");
