@@ -66,7 +66,6 @@ void RegisterArrayRepeatFunction(FunctionRegistry& r) {
           return std::optional<ScalarFunction>();
         }
         TypePtr element = types[0] == nullptr ? columnar::Boolean() : types[0];
-        if (element->is_nested()) return std::optional<ScalarFunction>();
         return kernel::Instance("repeat", {element, columnar::Int64()}, columnar::List(element),
                                 Repeat);
       },
