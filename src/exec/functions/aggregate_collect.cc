@@ -140,7 +140,6 @@ class ArrayAggAccumulator final : public RowCollector {
   bool Skip(const std::vector<Column>&, int64_t) const override { return false; }
 };
 
-/// The bytes identifying a value as a map key.
 /// A map key's identity: its bytes, or for an array, map or row its grouping-key image
 /// (equal exactly when the keys are not distinct).
 std::string KeyBytes(const Column& column, int64_t i) {
