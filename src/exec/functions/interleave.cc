@@ -25,6 +25,17 @@ void CopyFixed(const std::vector<Column>& pieces, const int32_t* piece_of_row,
   }
 }
 
+/// Whether every row with a piece takes it from the same one (the Take path below).
+bool FromOnePiece(const int32_t* piece_of_row, int64_t rows) {
+  int32_t only = -1;
+  for (int64_t i = 0; i < rows; ++i) {
+    if (piece_of_row[i] < 0) continue;
+    if (only >= 0 && piece_of_row[i] != only) return false;
+    only = piece_of_row[i];
+  }
+  return true;
+}
+
 }  // namespace
 
 Result<Column> Interleave(const columnar::TypePtr& type, const std::vector<Column>& pieces,
@@ -120,7 +131,7 @@ Result<Column> Interleave(const columnar::TypePtr& type, const std::vector<Colum
     }
     return Column::Make(type, rows, {valid}, std::move(fields), nulls);
   }
-  if (type->layout() == Layout::kList) {
+  if (type->layout() == Layout::kList && !FromOnePiece(piece_of_row, rows)) {
     // Arrays and maps: each row's elements (a map's entries) from its piece's child, so
     // the child column interleaves the same way one level down.
     SQE_ASSIGN_OR_RETURN(auto offsets, kernel::AllocateBuffer((rows + 1) * 4, ctx));
@@ -150,7 +161,7 @@ Result<Column> Interleave(const columnar::TypePtr& type, const std::vector<Colum
                                                   static_cast<int64_t>(element_row.size()), ctx));
     return Column::Make(type, rows, {valid, std::move(offsets)}, {std::move(child)}, nulls);
   }
-  // Other nested types: only from one piece (plus NULL rows), through Take.
+  // Other nested types, and arrays and maps from one piece (plus NULL rows): Take.
   int32_t only = -1;
   for (int64_t i = 0; i < rows; ++i) {
     const int32_t p = piece_of_row[i];

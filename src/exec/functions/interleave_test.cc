@@ -61,6 +61,12 @@ TEST(Interleave, ArraysOfArraysInterleaveOneLevelDown) {
   EXPECT_EQ(Json(*r), "[[[2,3]],[[9]],[[1]]]");
 }
 
+TEST(Interleave, ArraysFromOnePieceAndNullRows) {
+  auto r = Gathered({Int64Lists({{{1}}, {{2, 3}}})}, {0, -1, 0}, {1, 0, 0});
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(Json(*r), "[[2,3],null,[1]]");
+}
+
 TEST(Interleave, ScalarsStillTakeTheFlatPath) {
   auto r = Gathered({Int64s({1, 2}), Int64s({3})}, {1, 0, -1}, {0, 1, 0});
   ASSERT_TRUE(r.ok()) << r.status().message();
