@@ -247,14 +247,20 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
       }
       // Coerce both sides to common column types. A bare NULL select item has no type of
       // its own (it binds as boolean): it takes the other side's type, as in Trino.
+      // So is a column of untyped NULLs from a nested set operation or subquery.
+      auto untyped = [&](const LogicalNode& plan, size_t i) {
+        return IsUntypedNullColumn(plan, i) || unknown_columns_.count(plan.output[i].id) != 0;
+      };
       std::vector<columnar::TypePtr> types;
+      std::vector<bool> untyped_both;
       for (size_t i = 0; i < left.names.size(); ++i) {
         const auto& lt = left.plan->output[i].type;
         const auto& rt = right.plan->output[i].type;
+        untyped_both.push_back(untyped(*left.plan, i) && untyped(*right.plan, i));
         std::optional<columnar::TypePtr> common;
-        if (IsUntypedNullColumn(*left.plan, i)) {
+        if (untyped(*left.plan, i)) {
           common = rt;
-        } else if (IsUntypedNullColumn(*right.plan, i)) {
+        } else if (untyped(*right.plan, i)) {
           common = lt;
         } else {
           common = exec::CommonSuperType(lt, rt);
@@ -275,7 +281,7 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
         std::vector<ExprPtr> exprs;
         for (size_t i = 0; i < types.size(); ++i) {
           const ColumnInfo& c = side.plan->output[i];
-          if (IsUntypedNullColumn(*side.plan, i)) {
+          if (untyped(*side.plan, i)) {
             exprs.push_back(exec::Expr::Literal(exec::Value::Null(types[i])));
             continue;
           }
@@ -306,6 +312,9 @@ Result<Binder::QueryPlan> Binder::BindQueryBody(const ast::QueryBody& body, cons
         for (const ColumnInfo& c : node->output)
           distinct->output.push_back(NewColumn(c.name, c.type));
         node = distinct;
+      }
+      for (size_t i = 0; i < untyped_both.size(); ++i) {
+        if (untyped_both[i]) unknown_columns_.insert(node->output[i].id);  // NULL on both sides
       }
       q.plan = node;
       q.names = left.names;
