@@ -68,19 +68,6 @@ void EncodeFixed(const Column& c, int64_t rows, uint8_t* bytes, uint32_t* cursor
   }
 }
 
-/// The grouping-key images of rows [0, rows) of a nested column.
-void EncodeNestedColumn(const Column& c, int64_t rows, EncodedRows* out) {
-  std::string image;
-  out->offsets.assign(1, 0);
-  out->bytes.clear();
-  for (int64_t i = 0; i < rows; ++i) {
-    image.clear();
-    AppendGroupingKey(c, i, &image);
-    out->bytes.insert(out->bytes.end(), image.begin(), image.end());
-    out->offsets.push_back(static_cast<uint32_t>(out->bytes.size()));
-  }
-}
-
 }  // namespace
 
 void HashKeyColumns(const std::vector<Column>& keys, int64_t rows, uint64_t* hashes) {
@@ -189,7 +176,8 @@ Status RowKeyEncoder::Encode(const std::vector<Column>& keys, int64_t rows,
     const Column& c = keys[k];
     if (!c.type()->is_nested()) continue;
     nested.resize(keys.size());
-    EncodeNestedColumn(c, rows, &nested[k]);
+    nested[k].AssignImages(rows,
+                           [&c](int64_t i, std::string* image) { AppendGroupingKey(c, i, image); });
     for (int64_t i = 0; i < rows; ++i) {
       size[i] += nested[k].offsets[i + 1] - nested[k].offsets[i];
     }

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -42,6 +43,20 @@ struct EncodedRows {
   std::string_view row(int64_t i) const {
     return {reinterpret_cast<const char*>(bytes.data()) + offsets[i],
             static_cast<size_t>(offsets[i + 1] - offsets[i])};
+  }
+  /// Rows [0, rows), row i being what append_image(i, &image) writes: the slow path of
+  /// nested key columns (their grouping-key or order-preserving images, row by row).
+  template <typename AppendImage>
+  void AssignImages(int64_t rows, AppendImage append_image) {
+    std::string image;
+    offsets.assign(1, 0);
+    bytes.clear();
+    for (int64_t i = 0; i < rows; ++i) {
+      image.clear();
+      append_image(i, &image);
+      bytes.insert(bytes.end(), image.begin(), image.end());
+      offsets.push_back(static_cast<uint32_t>(bytes.size()));
+    }
   }
 };
 

@@ -22,30 +22,6 @@ using order_key::kValid;
 using order_key::PutValue;
 using order_key::ValueSize;
 
-namespace {
-
-/// The images of the valid rows of a nested key column (NULL rows stay empty): order-
-/// preserving ones, or with `grouping` the grouping-key images (maps need no order there).
-void EncodeNestedSortColumn(const Column& c, int64_t rows, bool grouping, EncodedRows* out) {
-  std::string image;
-  out->offsets.assign(1, 0);
-  out->bytes.clear();
-  for (int64_t i = 0; i < rows; ++i) {
-    if (c.IsValid(i)) {
-      image.clear();
-      if (grouping) {
-        AppendGroupingKey(c, i, &image);
-      } else {
-        AppendSortValue(c, i, &image);
-      }
-      out->bytes.insert(out->bytes.end(), image.begin(), image.end());
-    }
-    out->offsets.push_back(static_cast<uint32_t>(out->bytes.size()));
-  }
-}
-
-}  // namespace
-
 Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& keys,
                       EncodedRows* out) {
   const int64_t rows = batch.num_rows();
@@ -60,7 +36,16 @@ Status EncodeSortKeys(const columnar::Batch& batch, const std::vector<SortKey>& 
                                     " is not orderable, and therefore cannot be used in ORDER BY");
     }
     nested.resize(keys.size());
-    EncodeNestedSortColumn(c, rows, !orderable, &nested[k]);
+    // NULL rows stay empty (the marker says NULL); a map that only groups rows (no order)
+    // is written as its grouping-key image.
+    nested[k].AssignImages(rows, [&c, orderable](int64_t i, std::string* image) {
+      if (c.IsNull(i)) return;
+      if (orderable) {
+        AppendSortValue(c, i, image);
+      } else {
+        AppendGroupingKey(c, i, image);
+      }
+    });
   }
   std::vector<uint32_t>& offsets = out->offsets;
   offsets.assign(static_cast<size_t>(rows) + 1, 0);

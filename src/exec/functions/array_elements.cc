@@ -120,16 +120,12 @@ Result<Column> MakeMap(const TypePtr& type, int64_t rows, const std::vector<uint
   return MakeListWithNulls(type, rows, is_null, lengths, std::move(entries), ctx);
 }
 
-bool IsOrderable(const TypePtr& type) { return IsOrderableType(type); }
-
-bool HasEquality(const TypePtr& type) { return type != nullptr && IsComparableType(type); }
-
 TypePtr ElementWithValue(const TypePtr& array, const TypePtr& value) {
   const TypePtr& element = array->value_field().type();
   if (value == nullptr || value->Equals(*element)) return element;
-  if (IsUnknownElementArray(array) && HasEquality(value)) return value;  // ARRAY[]
+  if (IsUnknownElementArray(array) && IsComparableType(value)) return value;  // ARRAY[]
   std::optional<TypePtr> common = CommonSuperType(element, value);
-  return common && HasEquality(*common) ? *common : element;
+  return common && IsComparableType(*common) ? *common : element;
 }
 
 namespace {

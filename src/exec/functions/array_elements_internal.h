@@ -15,6 +15,7 @@
 #include "columnar/column.h"
 #include "columnar/selection_vector.h"
 #include "common/result.h"
+#include "exec/functions/nested_comparison.h"
 #include "exec/functions/registry.h"
 
 namespace sqe::exec::array_elements {
@@ -70,14 +71,10 @@ Result<columnar::Column> MakeMap(const columnar::TypePtr& type, int64_t rows,
                                  const std::vector<int64_t>& lengths, columnar::Column keys,
                                  columnar::Column values, const EvalContext& ctx);
 
-/// Whether CompareValues orders values of `type` as SQL does (scalars; arrays and rows of
-/// such; no map anywhere inside).
-bool IsOrderable(const columnar::TypePtr& type);
-
-/// Whether values of `type` can be told equal or not (every type, maps included): what
-/// array_distinct, array_position, the set functions and map keys need. CompareValues
-/// orders maps by their grouping-key images, so 0 still means "not distinct".
-bool HasEquality(const columnar::TypePtr& type);
+// Which element types the functions take: IsOrderableType (nested_comparison.h: scalars,
+// arrays and rows of such, no map inside; CompareValues orders them as SQL does) and
+// IsComparableType (comparison.h: every type, maps included, since CompareValues orders
+// maps by their grouping-key images and so gives 0 exactly when not distinct).
 
 /// The element type of array_position / array_remove / contains over `array`: its
 /// element type, widened to the common type with the value's when there is one

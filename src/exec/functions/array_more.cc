@@ -404,7 +404,7 @@ Result<Column> ArrayJoin(const std::vector<Column>& args, int64_t rows, const Sc
 TypePtr SharedElement(const TypePtr& a, const TypePtr& b) {
   if (!IsList(a) || !IsList(b)) return nullptr;
   auto common = CommonSuperType(ElementOf(a), ElementOf(b));
-  if (!common || !HasEquality(*common)) return nullptr;
+  if (!common || !IsComparableType(*common)) return nullptr;
   return *common;  // WithElementType casts nested elements too (CAST array / row / map)
 }
 
@@ -417,8 +417,8 @@ std::function<std::optional<ScalarFunction>(const std::vector<TypePtr>&)> OneArr
     ElementNeed need = ElementNeed::kOrder) {
   return [name, ret, kernel, need](const std::vector<TypePtr>& t) {
     if (t.size() != 1 || !IsList(t[0]) ||
-        (need == ElementNeed::kOrder && !IsOrderable(ElementOf(t[0]))) ||
-        (need == ElementNeed::kEquality && !HasEquality(ElementOf(t[0])))) {
+        (need == ElementNeed::kOrder && !IsOrderableType(ElementOf(t[0]))) ||
+        (need == ElementNeed::kEquality && !IsComparableType(ElementOf(t[0])))) {
       return std::optional<ScalarFunction>();
     }
     return kernel::Instance(name, {t[0]}, ret(t[0]), kernel);
@@ -453,7 +453,7 @@ void RegisterArrayMoreFunctions(FunctionRegistry& r) {
   auto array_and_element = [](std::string name, std::function<TypePtr(const TypePtr&)> ret,
                               ScalarKernel kernel) {
     return [name, ret, kernel](const std::vector<TypePtr>& t) {
-      if (t.size() != 2 || !IsList(t[0]) || !HasEquality(ElementOf(t[0]))) {
+      if (t.size() != 2 || !IsList(t[0]) || !IsComparableType(ElementOf(t[0]))) {
         return std::optional<ScalarFunction>();
       }
       const TypePtr element = ElementWithValue(t[0], t[1]);

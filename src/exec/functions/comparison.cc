@@ -65,10 +65,7 @@ Result<Column> CompareFixed(CompareOp op, const Column& a, const Column& b, int6
 
 }  // namespace
 
-bool IsComparableType(const TypePtr& type) {
-  if (type == nullptr) return false;
-  return type->is_nested() ? IsNestedComparable(type) : true;
-}
+bool IsComparableType(const TypePtr& type) { return type != nullptr; }
 
 Result<Column> CompareColumns(CompareOp op, const Column& a, const Column& b,
                               const EvalContext& ctx) {

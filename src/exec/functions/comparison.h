@@ -35,7 +35,8 @@ inline bool CompareHolds(CompareOp op, int c) {
 Result<columnar::Column> CompareColumns(CompareOp op, const columnar::Column& a,
                                         const columnar::Column& b, const EvalContext& ctx);
 
-/// Whether values of `type` can be compared by CompareColumns.
+/// Whether values of `type` can be compared by CompareColumns with `=`: every typed value
+/// (scalars, arrays, rows and maps); `<` and the other orderings need IsOrderableType.
 bool IsComparableType(const columnar::TypePtr& type);
 
 }  // namespace sqe::exec

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "columnar/take.h"
@@ -25,15 +26,16 @@ void CopyFixed(const std::vector<Column>& pieces, const int32_t* piece_of_row,
   }
 }
 
-/// Whether every row with a piece takes it from the same one (the Take path below).
-bool FromOnePiece(const int32_t* piece_of_row, int64_t rows) {
+/// The one piece every row with a piece takes it from (-1 when no row has one), or
+/// nullopt when the rows take from several pieces.
+std::optional<int32_t> OnlyPiece(const int32_t* piece_of_row, int64_t rows) {
   int32_t only = -1;
   for (int64_t i = 0; i < rows; ++i) {
     if (piece_of_row[i] < 0) continue;
-    if (only >= 0 && piece_of_row[i] != only) return false;
+    if (only >= 0 && piece_of_row[i] != only) return std::nullopt;
     only = piece_of_row[i];
   }
-  return true;
+  return only;
 }
 
 }  // namespace
@@ -131,7 +133,8 @@ Result<Column> Interleave(const columnar::TypePtr& type, const std::vector<Colum
     }
     return Column::Make(type, rows, {valid}, std::move(fields), nulls);
   }
-  if (type->layout() == Layout::kList && !FromOnePiece(piece_of_row, rows)) {
+  const std::optional<int32_t> only = OnlyPiece(piece_of_row, rows);
+  if (type->layout() == Layout::kList && !only.has_value()) {
     // Arrays and maps: each row's elements (a map's entries) from its piece's child, so
     // the child column interleaves the same way one level down.
     SQE_ASSIGN_OR_RETURN(auto offsets, kernel::AllocateBuffer((rows + 1) * 4, ctx));
@@ -162,21 +165,15 @@ Result<Column> Interleave(const columnar::TypePtr& type, const std::vector<Colum
     return Column::Make(type, rows, {valid, std::move(offsets)}, {std::move(child)}, nulls);
   }
   // Other nested types, and arrays and maps from one piece (plus NULL rows): Take.
-  int32_t only = -1;
-  for (int64_t i = 0; i < rows; ++i) {
-    const int32_t p = piece_of_row[i];
-    if (p < 0) continue;
-    if (only >= 0 && p != only) {
-      return Status::NotImplemented("CASE / COALESCE over " + type->ToString() +
-                                    " values from several branches is not supported yet");
-    }
-    only = p;
+  if (!only.has_value()) {
+    return Status::NotImplemented("CASE / COALESCE over " + type->ToString() +
+                                  " values from several branches is not supported yet");
   }
-  if (only < 0) return Column::MakeAllNull(type, rows, ctx.tracker);
+  if (*only < 0) return Column::MakeAllNull(type, rows, ctx.tracker);
   columnar::SelectionVector sel;
   sel.Reserve(rows);
   for (int64_t i = 0; i < rows; ++i) sel.Append(piece_of_row[i] < 0 ? 0 : row_in_piece[i]);
-  SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(pieces[only], sel, ctx.tracker));
+  SQE_ASSIGN_OR_RETURN(Column taken, columnar::Take(pieces[*only], sel, ctx.tracker));
   if (nulls == 0) return taken;
   // Null the rows that had no piece.
   int64_t combined_nulls = 0;

@@ -437,7 +437,7 @@ void RegisterLambdaFunctions(FunctionRegistry& r) {
   AddFamily(
       r, "transform_keys",
       [](const std::vector<TypePtr>& t) {
-        if (t.size() != 2 || !IsMap(t[0]) || t[1] == nullptr || !HasEquality(t[1])) {
+        if (t.size() != 2 || !IsMap(t[0]) || t[1] == nullptr || !IsComparableType(t[1])) {
           return std::optional<ScalarFunction>();
         }
         return kernel::Instance("transform_keys", {t[0], t[1]},

@@ -137,7 +137,7 @@ void RegisterMapFunctions(FunctionRegistry& r) {
   AddFamily(
       r, "map",
       [](const std::vector<TypePtr>& t) {
-        if (t.size() != 2 || !IsList(t[0]) || !IsList(t[1]) || !HasEquality(ElementOf(t[0]))) {
+        if (t.size() != 2 || !IsList(t[0]) || !IsList(t[1]) || !IsComparableType(ElementOf(t[0]))) {
           return std::optional<ScalarFunction>();
         }
         return kernel::Instance("map", {t[0], t[1]},
@@ -154,7 +154,7 @@ void RegisterMapFunctions(FunctionRegistry& r) {
         }
         const TypePtr& row = ElementOf(t[0]);
         const TypePtr& key = row->field(0).type();
-        if (!HasEquality(key)) return std::optional<ScalarFunction>();
+        if (!IsComparableType(key)) return std::optional<ScalarFunction>();
         return kernel::Instance("map_from_entries", {t[0]},
                                 columnar::Map(key, row->field(1).type()), MapFromEntries);
       },

@@ -19,18 +19,13 @@ namespace {
 /// A three-valued comparison outcome.
 enum class Truth : uint8_t { kFalse, kTrue, kUnknown };
 
-/// Order of two valid scalar values of the same type (NaN largest), as array_sort orders.
-int ScalarOrder(const Column& a, int64_t i, const Column& b, int64_t j) {
-  return array_elements::CompareValues(a, i, b, j);
-}
-
 /// `=` of two valid scalars: IEEE for floats (NaN unequal) unless `nan_equal`.
 bool ScalarEqual(const Column& a, int64_t i, const Column& b, int64_t j, bool nan_equal) {
   if (!nan_equal) {
     if (a.type_id() == TypeId::kFloat64) return a.Values<double>()[i] == b.Values<double>()[j];
     if (a.type_id() == TypeId::kFloat32) return a.Values<float>()[i] == b.Values<float>()[j];
   }
-  return ScalarOrder(a, i, b, j) == 0;
+  return array_elements::CompareValues(a, i, b, j) == 0;
 }
 
 /// Row i of a against row j of b. `null_equal`: IS NOT DISTINCT FROM (NULLs equal each
@@ -127,19 +122,11 @@ Result<int> Order(const Column& a, int64_t i, const Column& b, int64_t j) {
     case TypeId::kMap:
       return Status::NotImplemented("map values have no order: " + a.type()->ToString());
     default:
-      return ScalarOrder(a, i, b, j);
+      return array_elements::CompareValues(a, i, b, j);  // NaN largest, as array_sort
   }
 }
 
 }  // namespace
-
-bool IsNestedComparable(const TypePtr& type) {
-  if (type == nullptr) return false;
-  for (const columnar::Field& f : type->fields()) {
-    if (!IsNestedComparable(f.type())) return false;
-  }
-  return true;
-}
 
 bool IsOrderableType(const TypePtr& type) {
   if (type == nullptr || type->id() == TypeId::kMap) return false;

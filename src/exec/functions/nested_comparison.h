@@ -20,9 +20,6 @@
 
 namespace sqe::exec {
 
-/// Whether values of `type` can be tested with `=` (scalars; arrays, rows and maps of such).
-bool IsNestedComparable(const columnar::TypePtr& type);
-
 /// Whether values of `type` have an order (no map anywhere inside).
 bool IsOrderableType(const columnar::TypePtr& type);
 
