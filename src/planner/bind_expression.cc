@@ -296,7 +296,16 @@ std::string TypeOfName(const columnar::TypePtr& type) {
 
 }  // namespace
 
-ExprPtr Binder::EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type) {
+ExprPtr Binder::LambdaParam(const std::string& name) const {
+  if (lambda_params_.empty()) return nullptr;
+  const std::string param = Lower(name);
+  for (auto it = lambda_params_.rbegin(); it != lambda_params_.rend(); ++it) {
+    if (it->first == param) return it->second;
+  }
+  return nullptr;
+}
+
+Result<ExprPtr> Binder::EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type) {
   // A value typed as ARRAY[] or ARRAY[NULL, ...] (no element type) is NULL or an array of
   // untyped NULLs: it stays so, typed as the array type asked for.
   const columnar::TypePtr& element = type->value_field().type();
@@ -308,21 +317,13 @@ ExprPtr Binder::EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type) {
   }
   // An array of untyped NULLs, NULL stays NULL:
   // CASE WHEN x IS NULL THEN NULL ELSE repeat(NULL of the element type, cardinality(x)) END.
-  auto count = CallFunction("cardinality", {expr}, sql::SourcePosition{});
-  if (count.ok()) {
-    auto repeated = CallFunction("repeat", {Expr::Literal(exec::Value::Null(element)), *count},
-                                 sql::SourcePosition{});
-    if (repeated.ok() && (*repeated)->type != nullptr && (*repeated)->type->Equals(*type)) {
-      return Expr::Make(ExprKind::kCase,
-                        {Expr::Make(ExprKind::kIsNull, {expr}, columnar::Boolean()),
-                         Expr::Literal(exec::Value::Null(type)), *repeated},
-                        type);
-    }
-  }
-  ExprPtr empty = Expr::Literal(exec::Value(type, std::make_shared<const exec::Value::Elements>()));
+  SQE_ASSIGN_OR_RETURN(ExprPtr count, CallFunction("cardinality", {expr}, sql::SourcePosition{}));
+  SQE_ASSIGN_OR_RETURN(ExprPtr repeated,
+                       CallFunction("repeat", {Expr::Literal(exec::Value::Null(element)), count},
+                                    sql::SourcePosition{}));
   return Expr::Make(ExprKind::kCase,
                     {Expr::Make(ExprKind::kIsNull, {expr}, columnar::Boolean()),
-                     Expr::Literal(exec::Value::Null(type)), empty},
+                     Expr::Literal(exec::Value::Null(type)), repeated},
                     type);
 }
 
@@ -517,11 +518,8 @@ Result<ExprPtr> Binder::BindExpr(const ast::Expr& expr, ExprContext& ctx) {
 
   switch (expr.kind) {
     case ast::ExprKind::kIdentifier:
-      if (!lambda_params_.empty() && expr.name.parts.size() == 1) {
-        const std::string param = Lower(expr.name.parts[0]);
-        for (auto it = lambda_params_.rbegin(); it != lambda_params_.rend(); ++it) {
-          if (it->first == param) return it->second;
-        }
+      if (expr.name.parts.size() == 1) {
+        if (ExprPtr param = LambdaParam(expr.name.parts[0])) return param;
       }
       {
         auto column = ResolveColumn(expr.name, expr.pos, ctx.scope);
@@ -1223,17 +1221,9 @@ Result<std::vector<ExprPtr>> Binder::BindWhere(const ast::Expr& where, const Sco
     std::vector<ExprPtr> parts;
     SplitAnd(bound, &parts);
     for (const ExprPtr& p : parts) {
-      if (decorrelation != nullptr) {
-        std::vector<int32_t> cols;
-        exec::CollectColumns(*p, &cols);
-        bool outer = false;
-        for (int32_t id : cols) {
-          if ((*plan)->IndexOf(id) < 0) outer = true;
-        }
-        if (outer) {
-          decorrelation->correlated.push_back(p);
-          continue;
-        }
+      if (decorrelation != nullptr && ReadsOutside(*p, **plan)) {
+        decorrelation->correlated.push_back(p);
+        continue;
       }
       out.push_back(p);
     }

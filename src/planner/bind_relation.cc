@@ -83,13 +83,7 @@ Result<LogicalPtr> Binder::BindInnerJoinOnWithSubqueries(const ast::Expr& on, Lo
     std::vector<ExprPtr> parts;
     SplitAnd(bound, &parts);
     for (ExprPtr& p : parts) {
-      std::vector<int32_t> cols;
-      exec::CollectColumns(*p, &cols);
-      bool local = true;
-      for (int32_t id : cols) {
-        if (pairs->IndexOf(id) < 0) local = false;
-      }
-      (local ? conditions : above).push_back(std::move(p));
+      (ReadsOutside(*p, *pairs) ? above : conditions).push_back(std::move(p));
     }
   }
   const JoinType type = conditions.empty() ? JoinType::kCross : JoinType::kInner;

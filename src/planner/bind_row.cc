@@ -93,15 +93,7 @@ Result<ExprPtr> Binder::BindFieldPath(const ast::Expr& expr, ExprContext& ctx, S
   const ast::QualifiedName& name = expr.name;
   for (size_t k = name.parts.size() - 1; k >= 1; --k) {
     ExprPtr base;
-    if (k == 1 && !lambda_params_.empty()) {
-      const std::string param = Lower(name.parts[0]);
-      for (auto it = lambda_params_.rbegin(); it != lambda_params_.rend(); ++it) {
-        if (it->first == param) {
-          base = it->second;
-          break;
-        }
-      }
-    }
+    if (k == 1) base = LambdaParam(name.parts[0]);
     if (base == nullptr) {
       ast::Expr prefix;
       prefix.kind = ast::ExprKind::kIdentifier;

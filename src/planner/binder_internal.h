@@ -261,10 +261,10 @@ class Binder {
   Result<ExprPtr> BindExpr(const ast::Expr& expr, ExprContext& ctx);
   /// Binds and coerces to boolean (WHERE, HAVING, ON).
   Result<ExprPtr> BindPredicate(const ast::Expr& expr, ExprContext& ctx);
+  /// `expr`, typed as ARRAY[] or ARRAY[NULL, ...] (exec::UnknownElementArray), as a value
+  /// of the array type `type`: NULL stays NULL, and an array keeps its count of NULLs.
+  Result<ExprPtr> EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type);
   /// Casts `expr` to `type` (a no-op when equal; folds constants).
-  /// `expr`, typed as an empty ARRAY[] (exec::UnknownElementArray), as a value of the
-  /// array type `type`: NULL stays NULL, an empty array stays empty.
-  ExprPtr EmptyArrayOf(ExprPtr expr, const columnar::TypePtr& type);
   Result<ExprPtr> CastTo(ExprPtr expr, const columnar::TypePtr& type,
                          const sql::SourcePosition& at);
   /// f(args) with overload resolution and argument casts.
@@ -299,6 +299,8 @@ class Binder {
   /// The parameters of the lambdas whose bodies are being bound, innermost last: (lowercase
   /// name, its exec::ExprKind::kLambdaParam expression).
   std::vector<std::pair<std::string, ExprPtr>> lambda_params_;
+  /// The innermost lambda parameter called `name` (any case), or nullptr.
+  ExprPtr LambdaParam(const std::string& name) const;
   /// > 0 while binding the argument of try(...): constant casts that fail are left to run
   /// (and become NULL) instead of failing the statement.
   int try_depth_ = 0;

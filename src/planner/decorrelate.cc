@@ -254,6 +254,15 @@ bool ReferencesBeyond(const std::vector<ExprPtr>& exprs, const LogicalNode& a,
   return false;
 }
 
+bool ReadsOutside(const exec::Expr& expr, const LogicalNode& plan) {
+  std::vector<int32_t> columns;
+  exec::CollectColumns(expr, &columns);
+  for (int32_t id : columns) {
+    if (plan.IndexOf(id) < 0) return true;
+  }
+  return false;
+}
+
 Result<InSubqueryCounts> JoinInSubqueryCounts(Binder& binder, LogicalPtr plan,
                                               const LogicalPtr& sub, const ColumnInfo& y,
                                               const std::vector<ExprPtr>& conditions) {

@@ -131,6 +131,10 @@ Result<InSubqueryCounts> JoinInSubqueryCounts(Binder& binder, LogicalPtr plan,
 bool ReferencesBeyond(const std::vector<ExprPtr>& exprs, const LogicalNode& a,
                       const LogicalNode& b);
 
+/// Whether `expr` reads a column that `plan` does not output (a correlated reference when
+/// `plan` is a query's FROM, or a column from outside a join).
+bool ReadsOutside(const exec::Expr& expr, const LogicalNode& plan);
+
 /// A filter predicate that fails the query with "Scalar sub-query has returned multiple
 /// rows" on a row whose (bigint) count argument is above 1, and is TRUE otherwise.
 ExprPtr SingleRowCheck(ExprPtr count);
